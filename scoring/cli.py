@@ -1,0 +1,63 @@
+"""`python -m scoring games | spec GAME | score [FILE|-]`: the JSON contract of the engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from .engine import score_sheet
+from .errors import SheetError, fail
+from .registry import all_specs, get_spec
+
+EXIT_INVALID = 2
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    out = stdout or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m scoring", description="Score board-game sheets.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list the supported games")
+    spec_cmd = sub.add_parser("spec", help="print the sheet spec of a game")
+    spec_cmd.add_argument("game")
+    score_cmd = sub.add_parser("score", help="score a JSON sheet from FILE or standard input")
+    score_cmd.add_argument("file", nargs="?", default="-")
+    args = parser.parse_args(argv)
+
+    try:
+        if args.command == "games":
+            _emit(out, [spec.summary_json() for spec in all_specs()])
+        elif args.command == "spec":
+            _emit(out, get_spec(args.game).to_json())
+        else:
+            _emit(out, score_sheet(_read_sheet(args.file, stdin or sys.stdin)).to_json())
+    except SheetError as error:
+        _emit(out, error.to_json())
+        return EXIT_INVALID
+    return 0
+
+
+def _read_sheet(file: str, stdin: TextIO) -> Any:
+    try:
+        if file == "-":
+            text = stdin.read()
+        else:
+            with open(file, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise fail("", "cannot read {file}: {why}", "{file}을(를) 읽을 수 없습니다: {why}",
+                   file=file, why=getattr(error, "strerror", None) or str(error)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise fail("", "not valid JSON: {why} (line {line}, column {col})",
+                   "올바른 JSON이 아닙니다: {why} ({line}행 {col}열)",
+                   why=error.msg, line=error.lineno, col=error.colno) from None
+    except RecursionError:
+        raise fail("", "not a sheet: the JSON is nested too deeply",
+                   "기록지가 아닙니다: JSON이 너무 깊게 중첩되어 있습니다") from None
+
+
+def _emit(out: TextIO, value: Any) -> None:
+    out.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")

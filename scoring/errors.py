@@ -1,0 +1,26 @@
+"""The one error the engine raises for bad input: it names the field and says what is wrong."""
+
+from __future__ import annotations
+
+from .text import Text
+
+
+class SheetError(ValueError):
+    """A sheet the rules refuse. `path` names the field, e.g. `players[1].coins_left`."""
+
+    def __init__(self, path: str, message: Text) -> None:
+        super().__init__(f"{path}: {message.en}" if path else message.en)
+        self.path = path
+        self.text = message
+
+    @property
+    def message(self) -> str:
+        return self.text.en
+
+    def to_json(self) -> dict[str, dict[str, str]]:
+        return {"error": {"path": self.path, "message": self.text.en}}
+
+
+def fail(path: str, en: str, ko: str, **params: object) -> SheetError:
+    """Build a SheetError from a bilingual template (raise the returned value)."""
+    return SheetError(path, Text(en, ko).format(**params))

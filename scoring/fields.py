@@ -1,0 +1,282 @@
+"""Declarative field types: what a sheet may hold, with bounds, and one validator for all of them.
+
+A game's spec describes its sheet with these types; the same description drives validation
+(here), the `spec` command's JSON and the app's generated score sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import SheetError, fail
+from .text import Text
+
+MISSING: Any = object()
+
+
+def join_path(base: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{base}[{key}]"
+    return f"{base}.{key}" if base else key
+
+
+class Kind:
+    """Base of the field types. `check` returns the value normalized, or raises SheetError."""
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> Any:
+        raise NotImplementedError
+
+    def empty(self) -> Any:
+        """The value of an optional field that was left out."""
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Int(Kind):
+    min: int
+    max: int
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise fail(path, "must be a whole number, got {got}", "정수여야 합니다 (입력: {got})",
+                       got=describe(value))
+        if not self.min <= value <= self.max:
+            raise fail(path, "must be between {lo} and {hi}, got {got}",
+                       "{lo}에서 {hi} 사이여야 합니다 (입력: {got})", lo=self.min, hi=self.max, got=value)
+        return value
+
+    def empty(self) -> int | None:
+        return 0 if self.min <= 0 <= self.max else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "int", "min": self.min, "max": self.max}
+
+
+@dataclass(frozen=True)
+class Bool(Kind):
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> bool:
+        if not isinstance(value, bool):
+            raise fail(path, "must be true or false, got {got}", "참(true) 또는 거짓(false)이어야 합니다 (입력: {got})",
+                       got=describe(value))
+        return value
+
+    def empty(self) -> bool:
+        return False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "bool"}
+
+
+@dataclass(frozen=True)
+class ChoiceValue:
+    value: str
+    name: Text
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    values: tuple[ChoiceValue, ...]
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        return tuple(v.value for v in self.values)
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> str:
+        if not isinstance(value, str) or value not in self.allowed:
+            raise fail(path, "must be one of {allowed}, got {got}", "{allowed} 중 하나여야 합니다 (입력: {got})",
+                       allowed=", ".join(self.allowed), got=describe(value))
+        return value
+
+    def name_of(self, value: str) -> Text:
+        return next(v.name for v in self.values if v.value == value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "choice", "values": [{"value": v.value, "name": v.name.to_json()} for v in self.values]}
+
+
+@dataclass(frozen=True)
+class Str(Kind):
+    max_len: int = 40
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise fail(path, "must be a non-empty text, got {got}", "비어 있지 않은 글자여야 합니다 (입력: {got})",
+                       got=describe(value))
+        if len(value) > self.max_len:
+            raise fail(path, "is longer than {n} characters", "{n}자를 넘습니다", n=self.max_len)
+        return value.strip()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "text", "max_length": self.max_len}
+
+
+@dataclass(frozen=True)
+class PlayerRef(Kind):
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> str:
+        if not isinstance(value, str) or value not in players:
+            raise fail(path, "must be the name of a player ({names}), got {got}",
+                       "플레이어 이름({names}) 중 하나여야 합니다 (입력: {got})",
+                       names=", ".join(players), got=describe(value))
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "player"}
+
+
+@dataclass(frozen=True)
+class ListOf(Kind):
+    item: Kind
+    max_len: int
+    min_len: int = 0
+    unique: bool = False
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> list[Any]:
+        if not isinstance(value, list):
+            raise fail(path, "must be a list, got {got}", "목록이어야 합니다 (입력: {got})", got=describe(value))
+        if not self.min_len <= len(value) <= self.max_len:
+            if self.min_len == self.max_len:
+                raise fail(path, "must hold exactly {n} entries, got {got}", "정확히 {n}개여야 합니다 (입력: {got}개)",
+                           n=self.max_len, got=len(value))
+            raise fail(path, "must hold {lo} to {hi} entries, got {got}", "{lo}~{hi}개여야 합니다 (입력: {got}개)",
+                       lo=self.min_len, hi=self.max_len, got=len(value))
+        items = [self.item.check(v, join_path(path, i), players) for i, v in enumerate(value)]
+        if self.unique:
+            seen: set[Any] = set()
+            for i, v in enumerate(items):
+                if v in seen:
+                    raise fail(join_path(path, i), "{v} appears twice", "{v}이(가) 두 번 나옵니다", v=v)
+                seen.add(v)
+        return items
+
+    def empty(self) -> list[Any]:
+        return []
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"type": "list", "item": self.item.to_json(), "min_length": self.min_len, "max_length": self.max_len}
+        if self.unique:
+            out["unique"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    kind: Kind
+    name: Text
+    required: bool = False
+    help: Text | None = None
+    default: Any = MISSING
+
+    def missing_value(self) -> Any:
+        return self.kind.empty() if self.default is MISSING else self.default
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "name": self.name.to_json(), "required": self.required}
+        out.update(self.kind.to_json())
+        if not self.required:
+            out["default"] = self.missing_value()
+        if self.help is not None:
+            out["help"] = self.help.to_json()
+        return out
+
+
+@dataclass(frozen=True)
+class Record(Kind):
+    fields: tuple[Field, ...]
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise fail(path, "must be an object with fields {keys}, got {got}",
+                       "{keys} 항목을 가진 객체여야 합니다 (입력: {got})",
+                       keys=", ".join(f.key for f in self.fields), got=describe(value))
+        return check_fields(self.fields, value, path, players)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "record", "fields": [f.to_json() for f in self.fields]}
+
+
+@dataclass(frozen=True)
+class Variants(Kind):
+    """One of several records, told apart by which tag key is present (e.g. `points` or `dice`)."""
+
+    variants: tuple[tuple[str, Record], ...]
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> dict[str, Any]:
+        if isinstance(value, dict):
+            for tag, record in self.variants:
+                if tag in value:
+                    return record.check(value, path, players)
+        tags = " or ".join(f"'{tag}'" for tag, _ in self.variants)
+        raise fail(path, "must be an object with {tags}, got {got}", "{tags} 항목을 가진 객체여야 합니다 (입력: {got})",
+                   tags=tags, got=describe(value))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "variants", "variants": [{"tag": t, **r.to_json()} for t, r in self.variants]}
+
+
+@dataclass(frozen=True)
+class PerPlayer(Kind):
+    """A value for every player, keyed by name: one round of a round game."""
+
+    item: Kind
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise fail(path, "must be an object keyed by player name, got {got}",
+                       "플레이어 이름을 키로 하는 객체여야 합니다 (입력: {got})", got=describe(value))
+        for key in value:
+            if key not in players:
+                raise fail(join_path(path, key), "is not a player of this game", "이 게임의 플레이어가 아닙니다")
+        for name in players:
+            if name not in value:
+                raise fail(join_path(path, name), "is missing: every player needs an entry in every round",
+                           "빠져 있습니다: 모든 라운드에 모든 플레이어의 값이 필요합니다")
+        return {name: self.item.check(value[name], join_path(path, name), players) for name in players}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "per_player", "item": self.item.to_json()}
+
+
+def check_fields(fields: tuple[Field, ...], value: dict[str, Any], path: str,
+                 players: tuple[str, ...], ignore: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Validate a mapping against fields: unknown keys and missing required ones are errors."""
+    known = {f.key for f in fields} | ignore
+    for key in value:
+        if key not in known:
+            raise unknown_key(join_path(path, str(key)), sorted(known - ignore))
+    out: dict[str, Any] = {}
+    for f in fields:
+        p = join_path(path, f.key)
+        if f.key in value and value[f.key] is not None:
+            out[f.key] = f.kind.check(value[f.key], p, players)
+        elif f.required:
+            raise fail(p, "is required", "필수 항목입니다")
+        else:
+            out[f.key] = f.missing_value()
+    return out
+
+
+def unknown_key(path: str, known: list[str]) -> SheetError:
+    return fail(path, "is not a field of this sheet (expected one of: {known})",
+                "이 기록지에 없는 항목입니다 (가능한 항목: {known})", known=", ".join(known) or "-")
+
+
+def describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 30 else repr(value[:27] + "...")
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+

@@ -1,0 +1,1 @@
+"""One module per game; each exports SPEC. The registry imports them explicitly."""

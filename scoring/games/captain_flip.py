@@ -1,0 +1,1 @@
+SPEC = None  # placeholder while written

@@ -1,0 +1,112 @@
+"""Ranking: totals first, then the game's tiebreak chain, each applied step explained in words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .spec import GameSpec, Scoring, Sheet, TiebreakRule
+from .text import Text, join_names
+
+
+@dataclass(frozen=True)
+class TiebreakNote:
+    players: tuple[str, ...]
+    decided_by: str
+    text: Text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.players), "decided_by": self.decided_by, "detail": self.text.en}
+
+
+def rank(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> tuple[list[list[str]], list[TiebreakNote]]:
+    """Groups best first (a group of several names is a tie left after every tiebreak)."""
+    ranker = _Ranker(spec, sheet, scoring)
+    alive = [n for n in sheet.names if not scoring.players[n].eliminated]
+    out = [n for n in sheet.names if scoring.players[n].eliminated]
+    groups: list[list[str]] = []
+    for pool in (alive, out):
+        for tied in ranker.by_total(pool):
+            groups.extend(ranker.resolve(tied, spec.tiebreaks, [], for_win=not groups and pool is alive))
+    return groups, ranker.notes
+
+
+class _Ranker:
+    def __init__(self, spec: GameSpec, sheet: Sheet, scoring: Scoring) -> None:
+        self.sheet = sheet
+        self.scoring = scoring
+        self.notes: list[TiebreakNote] = []
+
+    def total(self, name: str) -> int:
+        return self.scoring.players[name].total
+
+    def by_total(self, pool: list[str]) -> list[list[str]]:
+        def key(name: str) -> tuple[int, int]:
+            return (0 if name == self.scoring.outright_winner else 1, -self.total(name))
+
+        groups: list[list[str]] = []
+        for name in sorted(pool, key=key):  # sorted() is stable: ties keep seat order
+            if groups and key(groups[-1][0]) == key(name):
+                groups[-1].append(name)
+            else:
+                groups.append([name])
+        return groups
+
+    def resolve(self, group: list[str], rules: tuple[TiebreakRule, ...],
+                equal: list[tuple[TiebreakRule, Any]], for_win: bool) -> list[list[str]]:
+        if len(group) == 1:
+            return [group]
+        for i, rule in enumerate(rules):
+            values = {n: rule.value(self.sheet, self.scoring, n) for n in group}
+            if any(v is None for v in values.values()):
+                continue
+            sign = 1 if rule.better == "higher" else -1
+            keys = {n: sign * int(v) for n, v in values.items()}  # type: ignore[arg-type]
+            levels = sorted(set(keys.values()), reverse=True)
+            if len(levels) == 1:
+                equal = [*equal, (rule, values[group[0]])]
+                continue
+            subgroups = [[n for n in group if keys[n] == level] for level in levels]
+            self.notes.append(self.note(group, rule, values, subgroups, equal, for_win))
+            ordered: list[list[str]] = []
+            for j, sub in enumerate(subgroups):
+                ordered.extend(self.resolve(sub, rules[i + 1:], [], for_win and j == 0))
+            return ordered
+        return [group]
+
+    def note(self, group: list[str], rule: TiebreakRule, values: dict[str, Any],
+             subgroups: list[list[str]], equal: list[tuple[TiebreakRule, Any]], for_win: bool) -> TiebreakNote:
+        tied = Text("{names} tied on {total}", "{names}: {total}점 동점").format(
+            names=join_names(group), total=self.total(group[0]))
+        for prior, value in equal:
+            tied = Text("{tied} and on {rule} ({value})", "{tied}, {rule}도 같음 ({value})").format(
+                tied=tied, rule=prior.name, value=_shown(value))
+        shows_values = rule.shows_values and not any(isinstance(v, bool) for v in values.values())
+        if len(group) == 2:
+            first, second = subgroups[0][0], subgroups[1][0]
+            verb = Text("wins", "승리") if for_win else Text("ranks ahead", "앞섬")
+            if shows_values:
+                text = Text("{tied}; {first} {verb} with {rule}: {a} against {b}",
+                            "{tied} → {rule} {first} {verb} ({a} 대 {b})").format(
+                    tied=tied, first=first, verb=verb, rule=rule.advantage,
+                    a=_shown(values[first]), b=_shown(values[second]))
+            else:
+                text = Text("{tied}; {first} {verb} with {rule}", "{tied} → {rule} {first} {verb}").format(
+                    tied=tied, first=first, verb=verb, rule=rule.advantage)
+        else:
+            order = " > ".join(", ".join(sub) for sub in subgroups)
+            if shows_values:
+                listing = ", ".join(f"{n} {_shown(values[n])}" for sub in subgroups for n in sub)
+                text = Text("{tied}; by {rule}: {listing} ({order})",
+                            "{tied} → {rule} 기준: {listing} ({order})").format(
+                    tied=tied, rule=rule.name, listing=listing, order=order)
+            else:
+                text = Text("{tied}; by {rule}: {order}", "{tied} → {rule} 기준: {order}").format(
+                    tied=tied, rule=rule.name, order=order)
+        return TiebreakNote(tuple(group), rule.id, text)
+
+
+def _shown(value: Any) -> Text | str:
+    if isinstance(value, bool):
+        return Text("yes", "예") if value else Text("no", "아니요")
+    return str(value)

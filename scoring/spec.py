@@ -1,0 +1,162 @@
+"""The shape of a game: what its sheet holds, how it scores, how ties break, what to tell the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .fields import Field, Kind
+from .text import Text
+
+Phase = Literal["setup", "turn", "round", "end", "scoring"]
+EndReason = Literal["rounds", "target", "line", "score", "tokens", "no_bridges"]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet that passed validation: every optional field is filled in with its empty value."""
+
+    game: str
+    options: Mapping[str, Any]
+    names: tuple[str, ...]
+    players: Mapping[str, Mapping[str, Any]]
+    rounds: tuple[Mapping[str, Any], ...] = ()
+    events: tuple[Mapping[str, Any], ...] = ()
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def seat(self, name: str) -> int:
+        return self.names.index(name)
+
+    def player_path(self, name: str, key: str | None = None) -> str:
+        base = f"players[{self.seat(name)}]"
+        return f"{base}.{key}" if key else base
+
+
+@dataclass
+class PlayerScore:
+    breakdown: dict[str, int]
+    eliminated: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(self.breakdown.values())
+
+
+@dataclass
+class Scoring:
+    """What a game's score function returns; the engine ranks it with the spec's tiebreak chain."""
+
+    players: dict[str, PlayerScore]
+    finished: bool
+    end_reason: EndReason | None
+    outright_winner: str | None = None
+    progress: list[dict[str, int]] = field(default_factory=list)
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TiebreakRule:
+    """One step of a tiebreak chain. `value` returns None when the sheet cannot tell (the tie stays).
+
+    `name` is what is compared ("coins left"); `advantage` says why the winner is ahead
+    ("more coins left" / "남은 코인이 더 많아").
+    """
+
+    id: str
+    name: Text
+    advantage: Text
+    value: Callable[[Sheet, Scoring, str], int | bool | None]
+    better: Literal["higher", "lower"] = "higher"
+    shows_values: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name.to_json(), "advantage": self.advantage.to_json(),
+                "better": self.better}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A line of guidance for the table. `{placeholders}` are filled from the game's setup values.
+
+    A prompt applies only within its player-count range and when `option` (key, value) matches.
+    """
+
+    phase: Phase
+    text: Text
+    min_players: int = 1
+    max_players: int = 99
+    option: tuple[str, Any] | None = None
+
+    def applies(self, options: Mapping[str, Any], n_players: int) -> bool:
+        if not self.min_players <= n_players <= self.max_players:
+            return False
+        return self.option is None or options.get(self.option[0]) == self.option[1]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"phase": self.phase, "text": self.text.to_json()}
+        if (self.min_players, self.max_players) != (1, 99):
+            out["players"] = [self.min_players, self.max_players]
+        if self.option is not None:
+            out["option"] = {"key": self.option[0], "value": self.option[1]}
+        return out
+
+
+def no_setup_values(options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
+    return {}
+
+
+def no_check(sheet: Sheet) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    name: Text
+    min_players: int
+    max_players: int
+    rules_version: int
+    score: Callable[[Sheet], Scoring]
+    player_fields: tuple[Field, ...] = ()
+    game_fields: tuple[Field, ...] = ()
+    options: tuple[Field, ...] = ()
+    round_entry: Kind | None = None
+    round_range: tuple[int, int] = (0, 0)
+    event: Kind | None = None
+    max_events: int = 0
+    tiebreaks: tuple[TiebreakRule, ...] = ()
+    prompts: tuple[Prompt, ...] = ()
+    setup: Callable[[Mapping[str, Any], int], dict[str, Any]] = no_setup_values
+    check: Callable[[Sheet], None] = no_check
+    notes: tuple[Text, ...] = ()
+    uses_seat_order: bool = False
+
+    def default_options(self) -> dict[str, Any]:
+        return {f.key: f.missing_value() for f in self.options}
+
+    def prompts_for(self, options: Mapping[str, Any], n_players: int, phase: Phase | None = None) -> list[Text]:
+        values = self.setup(options, n_players)
+        return [p.text.format(**values) for p in self.prompts
+                if (phase is None or p.phase == phase) and p.applies(options, n_players)]
+
+    def summary_json(self) -> dict[str, Any]:
+        return {"id": self.id, "names": self.name.to_json(), "min_players": self.min_players,
+                "max_players": self.max_players, "options": [f.to_json() for f in self.options]}
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.summary_json()
+        out.update({
+            "rules_version": self.rules_version,
+            "player_fields": [f.to_json() for f in self.player_fields],
+            "game_fields": [f.to_json() for f in self.game_fields],
+            "tiebreaks": [t.to_json() for t in self.tiebreaks],
+            "prompts": [p.to_json() for p in self.prompts],
+            "notes": [n.to_json() for n in self.notes],
+        })
+        if self.round_entry is not None:
+            out["rounds"] = {"min": self.round_range[0], "max": self.round_range[1],
+                             "entry": self.round_entry.to_json()}
+        if self.event is not None:
+            out["event"] = self.event.to_json()
+        return out
