@@ -70,7 +70,8 @@ class _Ranker:
             self.notes.append(self.note(group, rule, values, subgroups, equal, for_win))
             ordered: list[list[str]] = []
             for j, sub in enumerate(subgroups):
-                ordered.extend(self.resolve(sub, rules[i + 1:], [], for_win and j == 0))
+                same = [*equal, (rule, values[sub[0]])]  # within a subgroup, this rule was equal too
+                ordered.extend(self.resolve(sub, rules[i + 1:], same, for_win and j == 0))
             return ordered
         return [group]
 
