@@ -1,1 +1,320 @@
-SPEC = None  # placeholder while written
+"""Ticket to Ride: Europe (티켓 투 라이드: 유럽): claim routes, complete tickets, keep stations, win the Express."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..errors import fail
+from ..fields import Bool, Field, Int, ListOf, Record, Str
+from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..text import Text
+from .common import field_rule
+from .ttr_europe_tickets import TICKETS, Ticket, lookup_ticket
+
+TRAINS = 45
+STATIONS = 3
+STATION_BONUS = 4
+EXPRESS_BONUS = 10
+ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}  # the map has no 5- or 7-train route
+# Only two 6-train routes (Kyiv–Budapest, Palermo–Smyrna) and one 8-train route (Stockholm–Petrograd) exist.
+ROUTES_ON_MAP = {6: 2, 8: 1}
+
+
+def trains_used(routes: Mapping[str, int]) -> int:
+    """Trains placed for routes given as {"length": count}, e.g. {"3": 2, "8": 1} -> 14."""
+    return sum(int(length) * count for length, count in routes.items())
+
+
+def route_points(routes: Mapping[str, int]) -> int:
+    """Points for routes given as {"length": count}, from the route scoring table (lengths 1, 2, 3, 4, 6, 8)."""
+    return sum(ROUTE_POINTS[int(length)] * count for length, count in routes.items())
+
+
+def ticket_points(tickets: list[Mapping[str, Any]]) -> int:
+    return sum(t["points"] if t["completed"] else -t["points"] for t in tickets)
+
+
+def express_holders(sheet: Sheet) -> list[str]:
+    """Every player tied for the longest path gets the European Express; nobody when no path was built."""
+    longest = max(p["longest_path"] for p in sheet.players.values())
+    return [n for n in sheet.names if longest > 0 and sheet.players[n]["longest_path"] == longest]
+
+
+def setup(options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
+    return {"trains": TRAINS, "stations": STATIONS, "cards": 4, "face_up": 5, "regular": 3, "keep": 2,
+            "last_trains": 2, "station_bonus": STATION_BONUS, "express": EXPRESS_BONUS}
+
+
+def check(sheet: Sheet) -> None:
+    for name in sheet.names:
+        check_trains(sheet, name)
+    check_routes_on_map(sheet)
+    check_tickets(sheet)
+
+
+def check_trains(sheet: Sheet, name: str) -> None:
+    player = sheet.players[name]
+    used = trains_used(player["routes"])
+    if used > TRAINS:
+        raise fail(sheet.player_path(name, "routes"), "these routes take {n} trains, but each player has only {max}",
+                   "이 노선들에는 기차 {n}개가 필요하지만 각자 {max}개뿐입니다", n=used, max=TRAINS)
+    if player["longest_path"] > used:
+        raise fail(sheet.player_path(name, "longest_path"), "is {n} trains, but the routes entered hold only {used}",
+                   "{n}개이지만 입력한 노선의 기차는 {used}개뿐입니다", n=player["longest_path"], used=used)
+
+
+def check_routes_on_map(sheet: Sheet) -> None:
+    for length, on_map in ROUTES_ON_MAP.items():
+        claimed = 0
+        for name in sheet.names:
+            claimed += sheet.players[name]["routes"][str(length)]
+            if claimed > on_map:
+                raise fail(sheet.player_path(name, f"routes.{length}"),
+                           "the map has only {on_map} route(s) of {length} trains, but {claimed} are entered in all",
+                           "지도에 {length}칸 노선은 {on_map}개뿐인데 모두 합쳐 {claimed}개가 입력되었습니다",
+                           on_map=on_map, length=length, claimed=claimed)
+
+
+def check_tickets(sheet: Sheet) -> None:
+    """Tickets given by cities are real, worth their printed points, held once, and at most one long per player."""
+    holders: dict[Ticket, str] = {}
+    for name in sheet.names:
+        long_ticket: Ticket | None = None
+        for i, entry in enumerate(sheet.players[name]["tickets"]):
+            path = f"{sheet.player_path(name, 'tickets')}[{i}]"
+            ticket = catalogue_ticket(entry, path)
+            if ticket is None:
+                continue
+            if ticket in holders:
+                raise fail(path, "{ticket} is entered twice (also for {other}): the deck has one of each ticket",
+                           "{ticket} 티켓이 두 번 입력되었습니다 (이미 {other}): 티켓은 한 장씩뿐입니다",
+                           ticket=ticket.name, other=holders[ticket])
+            holders[ticket] = name
+            if ticket.long and long_ticket is not None:
+                raise fail(path, "{ticket} is a second long ticket, but each player is dealt only one ({first})",
+                           "{ticket}은(는) 두 번째 장거리 티켓입니다: 장거리 티켓은 한 사람에게 한 장만 나눠 줍니다 "
+                           "(이미 {first})", ticket=ticket.name, first=long_ticket.name)
+            if ticket.long:
+                long_ticket = ticket
+
+
+def catalogue_ticket(entry: Mapping[str, Any], path: str) -> Ticket | None:
+    """The deck's ticket for an entry given by cities; None for an entry given by points alone."""
+    start, end = entry["from"], entry["to"]
+    if start is None and end is None:
+        return None
+    if start is None or end is None:
+        missing, given = ("to", start) if end is None else ("from", end)
+        raise fail(f"{path}.{missing}", "is missing: give both cities of the ticket or neither (the other is {given})",
+                   "빠져 있습니다: 티켓의 두 도시를 모두 입력하거나 둘 다 비워 두세요 (다른 도시: {given})",
+                   given=given)
+    ticket = lookup_ticket(start, end)
+    if ticket is None:
+        raise fail(path, "there is no {a} – {b} ticket in the Europe deck: check the spelling of the cities",
+                   "유럽 티켓 중에 {a} – {b} 티켓은 없습니다: 도시 이름을 확인하세요", a=start, b=end)
+    if entry["points"] != ticket.points:
+        raise fail(f"{path}.points", "the {ticket} ticket is worth {right} points, got {got}",
+                   "{ticket} 티켓은 {right}점입니다 (입력: {got})", ticket=ticket.name, right=ticket.points,
+                   got=entry["points"])
+    return ticket
+
+
+def score(sheet: Sheet) -> Scoring:
+    express = express_holders(sheet)
+    players = {}
+    for name in sheet.names:
+        player = sheet.players[name]
+        players[name] = PlayerScore({
+            "routes": route_points(player["routes"]),
+            "tickets": ticket_points(player["tickets"]),
+            "stations": STATION_BONUS * (STATIONS - player["stations_used"]),
+            "express": EXPRESS_BONUS if name in express else 0,
+        })
+    return Scoring(players, finished=True, end_reason="rounds", extras={"european_express": express})
+
+
+def completed_tickets(sheet: Sheet, scoring: Scoring, name: str) -> int:
+    return sum(t["completed"] for t in sheet.players[name]["tickets"])
+
+
+def holds_express(sheet: Sheet, scoring: Scoring, name: str) -> bool:
+    return scoring.players[name].breakdown["express"] > 0
+
+
+T = Text
+
+
+def route_count_field(length: int) -> Field:
+    most = min(TRAINS // length, ROUTES_ON_MAP.get(length, TRAINS))
+    points = ROUTE_POINTS[length]
+    return Field(str(length), Int(0, most), T(f"{length}-train routes", f"{length}칸 노선"),
+                 help=T(f"Each scores {points}.", f"하나에 {points}점."))
+
+
+TICKET = Record((
+    Field("points", Int(1, 21), T("Points", "점수"), required=True),
+    Field("completed", Bool(), T("Completed", "완성"), required=True,
+          help=T("Completed tickets add their points; unfinished ones subtract them.",
+                 "완성한 티켓은 점수를 더하고, 완성하지 못한 티켓은 뺍니다.")),
+    Field("from", Str(), T("From city", "출발 도시"),
+          help=T("Optional; with both cities the ticket is checked against the deck.",
+                 "선택 사항입니다. 두 도시를 모두 입력하면 실제 티켓과 대조합니다.")),
+    Field("to", Str(), T("To city", "도착 도시")),
+))
+
+SPEC = GameSpec(
+    id="ticket-to-ride-europe",
+    name=T("Ticket to Ride: Europe", "티켓 투 라이드: 유럽"),
+    min_players=2,
+    max_players=5,
+    rules_version=1,
+    player_fields=(
+        Field("routes", Record(tuple(route_count_field(length) for length in ROUTE_POINTS)),
+              T("Routes claimed", "점유한 노선"), default=dict.fromkeys(map(str, ROUTE_POINTS), 0),
+              help=T("How many routes of each length you claimed.", "길이별로 점유한 노선 수.")),
+        Field("tickets", ListOf(TICKET, len(TICKETS)), T("Destination tickets", "목적지 티켓"),
+              help=T("Every ticket you kept, completed or not.", "완성 여부와 상관없이 가진 티켓 전부.")),
+        Field("stations_used", Int(0, STATIONS), T("Stations used", "사용한 기차역"), required=True,
+              help=T("Stations built on the map. Each one left in reserve scores 4.",
+                     "지도에 지은 기차역 수. 남은 기차역 하나당 4점입니다.")),
+        Field("longest_path", Int(0, TRAINS), T("Longest path (trains)", "가장 긴 연속 노선 (기차 수)"),
+              help=T("Trains in your longest continuous path; stations and borrowed routes don't count.",
+                     "가장 긴 연속 노선의 기차 수. 기차역과 빌린 노선은 세지 않습니다.")),
+    ),
+    tiebreaks=(
+        TiebreakRule("completed_tickets", T("completed tickets", "완성한 티켓 수"),
+                     T("more completed tickets", "완성한 티켓이 더 많아"), completed_tickets),
+        field_rule("stations_used", T("stations used", "사용한 기차역 수"),
+                   T("fewer stations used", "사용한 기차역이 더 적어"), better="lower"),
+        TiebreakRule("european_express", T("European Express", "유럽 익스프레스"),
+                     T("holding the European Express", "유럽 익스프레스 카드를 받아"), holds_express),
+    ),
+    setup=setup,
+    check=check,
+    score=score,
+    prompts=(
+        Prompt("setup", T("Each player takes {trains} trains, {stations} stations and a scoring marker of one colour; "
+                          "markers start on Start.",
+                          "각자 한 가지 색의 기차 {trains}개, 기차역 {stations}개, 점수 마커를 가져가고 "
+                          "마커를 시작 칸에 놓습니다.")),
+        Prompt("setup", T("Shuffle the train cards and deal {cards} to each player.",
+                          "기차 카드를 섞어 각자 {cards}장씩 나눠 줍니다.")),
+        Prompt("setup", T("Put the deck by the board and turn its top {face_up} cards face up.",
+                          "남은 더미를 보드 옆에 두고 맨 위 {face_up}장을 앞면으로 펼칩니다.")),
+        Prompt("setup", T("Put the European Express card and the summary card face up by the board.",
+                          "유럽 익스프레스 카드와 요약 카드를 보드 옆에 앞면으로 놓습니다.")),
+        Prompt("setup", T("Shuffle the 6 long tickets (blue) and deal 1 to each player; the rest go back in the box "
+                          "unseen.",
+                          "장거리 티켓(파란색) 6장을 섞어 각자 1장씩 나눠 주고, 남은 장거리 티켓은 보지 않고 상자에 "
+                          "넣습니다.")),
+        Prompt("setup", T("Shuffle the regular tickets, deal {regular} to each player and stack the rest face down by "
+                          "the board.",
+                          "일반 티켓을 섞어 각자 {regular}장씩 나눠 주고, 나머지는 뒷면으로 보드 옆에 쌓습니다.")),
+        Prompt("setup", T("Before the first turn, each player keeps at least {keep} of their tickets.",
+                          "첫 차례 전에 각자 받은 티켓 중 {keep}장 이상을 골라 가집니다.")),
+        Prompt("setup", T("Tickets not kept, long or regular, go back in the box unseen.",
+                          "가지지 않은 티켓은 장거리든 일반이든 보여 주지 않고 상자에 넣습니다.")),
+        Prompt("setup", T("The player who has visited the most European countries starts; play goes clockwise.",
+                          "유럽 나라를 가장 많이 가 본 사람이 먼저 하고, 시계 방향으로 진행합니다.")),
+        Prompt("turn", T("On your turn, do exactly one of four actions: draw train cards, claim a route, draw tickets "
+                         "or build a station.",
+                         "자기 차례에는 네 가지 행동 중 하나만 합니다: 기차 카드 뽑기, 노선 점유, 티켓 뽑기, 기차역 "
+                         "건설.")),
+        Prompt("turn", T("Draw cards: take 2, each from the face-up cards or the deck; refill a face-up card at once.",
+                         "카드 뽑기: 펼친 카드나 더미에서 한 장씩 모두 2장을 가져옵니다. 펼친 카드를 가져가면 바로 "
+                         "채웁니다.")),
+        Prompt("turn", T("A face-up locomotive counts as both cards: take it as your first card or not at all. "
+                         "A locomotive from the deck counts as one.",
+                         "펼친 기관차 카드는 2장 몫이라 첫 장으로만 가져올 수 있습니다. 더미에서 뽑은 기관차는 "
+                         "1장 몫입니다.")),
+        Prompt("turn", T("If 3 of the 5 face-up cards are locomotives, discard all 5 and turn up 5 new ones.",
+                         "펼친 카드 5장 중 3장이 기관차이면 5장을 모두 버리고 새로 5장을 펼칩니다.")),
+        Prompt("turn", T("Claim a route: play as many cards of its colour as it has spaces (grey: any one colour), "
+                         "put a train on each space and score it at once.",
+                         "노선 점유: 칸 수만큼 그 색의 카드를 내고(회색은 아무 한 색) 칸마다 기차를 놓은 뒤 바로 "
+                         "점수를 얻습니다.")),
+        Prompt("turn", T("Route points: 1 space 1, 2 spaces 2, 3 spaces 4, 4 spaces 7, 6 spaces 15, 8 spaces 21.",
+                         "노선 점수: 1칸 1점, 2칸 2점, 3칸 4점, 4칸 7점, 6칸 15점, 8칸 21점.")),
+        Prompt("turn", T("Locomotives are wild: they stand in for any colour.",
+                         "기관차 카드는 와일드 카드라 어떤 색이든 대신합니다.")),
+        Prompt("turn", T("Ferries: play a locomotive for each locomotive symbol on the route, and cards of one colour "
+                         "for the other spaces.",
+                         "페리: 노선의 기관차 그림마다 기관차 카드를 1장씩 내고, 나머지 칸은 같은 색 카드로 냅니다.")),
+        Prompt("turn", T("Tunnels: play the cards, then turn up the top 3 cards of the deck.",
+                         "터널: 카드를 낸 다음 더미 맨 위 3장을 공개합니다.")),
+        Prompt("turn", T("Each of those 3 in your colour, or a locomotive, costs one more card of your colour "
+                         "(or a locomotive).",
+                         "공개한 카드 중 낸 색과 같은 카드나 기관차 1장마다 같은 색 카드(또는 기관차)를 1장씩 더 "
+                         "내야 합니다.")),
+        Prompt("turn", T("If you can't or won't pay, take your cards back and your turn ends. The 3 cards are "
+                         "discarded.",
+                         "더 낼 수 없거나 내지 않으면 낸 카드를 돌려받고 차례가 끝납니다. 공개한 3장은 버립니다.")),
+        Prompt("turn", T("Double routes: no player may claim both routes between the same two cities.",
+                         "복선: 한 사람이 같은 두 도시 사이의 두 노선을 모두 점유할 수는 없습니다.")),
+        Prompt("turn", T("With 2 or 3 players only one route of a double route is used: once one is claimed, the "
+                         "other is closed.",
+                         "2~3인 게임에서는 복선 중 한 노선만 씁니다: 한쪽을 점유하면 다른 쪽은 막힙니다."),
+               max_players=3),
+        Prompt("turn", T("With 4 or 5 players both routes of a double route can be claimed, by different players.",
+                         "4~5인 게임에서는 복선의 두 노선을 서로 다른 사람이 모두 점유할 수 있습니다."),
+               min_players=4),
+        Prompt("turn", T("Draw tickets: take the top 3 and keep at least 1; put the others at the bottom of the "
+                         "ticket deck.",
+                         "티켓 뽑기: 맨 위 3장을 가져와 1장 이상 가지고, 나머지는 티켓 더미 맨 아래에 놓습니다.")),
+        Prompt("turn", T("Build a station on a city that has none: the 1st costs 1 card, the 2nd 2 cards of one "
+                         "colour, the 3rd 3 cards of one colour.",
+                         "기차역 건설: 역이 없는 도시에 짓습니다. 첫 번째는 카드 1장, 두 번째는 같은 색 2장, 세 번째는 "
+                         "같은 색 3장입니다.")),
+        Prompt("turn", T("A station lets you use one opponent's route into its city for your tickets; you choose "
+                         "which at the end of the game.",
+                         "기차역이 있으면 그 도시로 이어진 다른 사람의 노선 하나를 내 티켓에 쓸 수 있습니다. 어느 "
+                         "노선인지는 게임이 끝날 때 정합니다.")),
+        Prompt("turn", T("A station used for several tickets uses the same route for all of them.",
+                         "기차역 하나를 여러 티켓에 쓸 때는 모두 같은 노선을 써야 합니다.")),
+        Prompt("end", T("When a player ends a turn with {last_trains} trains or fewer, every player, that player "
+                        "included, takes one final turn.",
+                        "누군가 차례를 마쳤을 때 남은 기차가 {last_trains}개 이하이면, 그 사람을 포함해 모두 마지막 "
+                        "차례를 한 번씩 합니다.")),
+        Prompt("end", T("After those final turns the game ends.", "마지막 차례가 모두 끝나면 게임이 끝납니다.")),
+        Prompt("scoring", T("Recount each player's route points if in doubt.",
+                            "노선 점수가 헷갈리면 다시 세어 봅니다.")),
+        Prompt("scoring", T("Reveal the tickets: add the points of each completed ticket, subtract those of each "
+                            "unfinished one.",
+                            "티켓을 공개합니다: 완성한 티켓의 점수는 더하고, 완성하지 못한 티켓의 점수는 뺍니다.")),
+        Prompt("scoring", T("Add {station_bonus} points for each station still in reserve.",
+                            "쓰지 않고 남은 기차역 하나당 {station_bonus}점을 더합니다.")),
+        Prompt("scoring", T("European Express: {express} points for the longest continuous path of your own trains. "
+                            "Stations and borrowed routes don't count; every tied player scores it.",
+                            "유럽 익스프레스: 자기 기차로 이은 가장 긴 연속 노선에 {express}점. 기차역과 빌린 노선은 "
+                            "세지 않으며, 공동 1등은 모두 받습니다.")),
+        Prompt("scoring", T("A path may loop and pass a city more than once, but each train counts only once.",
+                            "연속 노선은 고리를 이루거나 같은 도시를 여러 번 지나도 되지만, 기차 하나는 한 번만 "
+                            "셉니다.")),
+        Prompt("scoring", T("Record for each player: routes by length, every ticket and whether it was completed, "
+                            "stations used, trains in the longest path.",
+                            "기록: 각자 길이별 노선 수, 티켓마다 완성 여부, 사용한 기차역 수, 가장 긴 연속 노선의 "
+                            "기차 수.")),
+        Prompt("scoring", T("Most points wins. Ties: most completed tickets, then fewest stations used, then the "
+                            "European Express; otherwise shared.",
+                            "점수가 가장 높은 사람이 이깁니다. 동점이면 완성한 티켓이 많은 사람, 그다음 기차역을 적게 "
+                            "쓴 사람, 그다음 유럽 익스프레스를 받은 사람이 이기고, 그래도 같으면 공동 순위입니다.")),
+    ),
+    notes=(
+        T("A ticket entered with its cities is checked against the 46 tickets of the deck, ignoring case, accents "
+          "and order (København = Kobenhavn), and its points must match the card. A ticket entered by points alone "
+          "is taken as entered.",
+          "도시와 함께 입력한 티켓은 46장의 실제 티켓과 대조합니다. 대소문자, 악센트, 도시 순서는 무시하며"
+          "(København = Kobenhavn) 점수는 카드와 같아야 합니다. 점수만 입력한 티켓은 입력한 그대로 계산합니다."),
+        T("The map prints Danzic and Zagrab; Danzig and Zagreb are accepted as the same cities.",
+          "지도에는 Danzic, Zagrab으로 적혀 있으며, Danzig, Zagreb도 같은 도시로 받아들입니다."),
+        T("The map has only two 6-train routes and one 8-train route, so the sheet refuses more than that in all.",
+          "지도에는 6칸 노선이 2개, 8칸 노선이 1개뿐이라 모두 합쳐 그보다 많으면 받지 않습니다."),
+        T("If every longest path is 0, nobody gets the European Express.",
+          "모두의 가장 긴 연속 노선이 0이면 아무도 유럽 익스프레스를 받지 않습니다."),
+        T("Players still tied after completed tickets, stations used and the European Express share the place.",
+          "완성한 티켓 수, 사용한 기차역 수, 유럽 익스프레스까지 같으면 공동 순위입니다."),
+        T("The sheet is scored as a finished game: it does not check that a player got down to 2 trains.",
+          "기록지는 끝난 게임으로 계산합니다: 누군가 기차가 2개 이하로 남았는지는 확인하지 않습니다."),
+    ),
+)
