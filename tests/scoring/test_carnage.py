@@ -1,0 +1,162 @@
+"""Kharnage against the rules: 5 / 3 / 1 per round by cards destroyed, Kharnage tokens, three tiebreaks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.games.carnage import SPEC, placement_points, round_placements
+
+from .helpers import refused, score, totals, with_players
+from .strategies import example_sheet
+
+Entry = tuple[int, int] | tuple[int, int, int]  # destroyed, initiative[, kharnage]
+
+
+def game(*rounds: dict[str, Entry], deployed: dict[str, int] | None = None) -> dict[str, Any]:
+    names = list(rounds[0]) if rounds else ["A", "B"]
+    players = [{"name": n} if deployed is None else {"name": n, "deployed": deployed[n]} for n in names]
+    return {"game": "carnage", "players": players,
+            "rounds": [{n: dict(zip(("destroyed", "initiative", "kharnage"), e, strict=False)) for n, e in r.items()}
+                       for r in rounds]}
+
+
+def entry(*cells: Entry) -> dict[str, dict[str, int]]:
+    return {"ABCD"[i]: dict(zip(("destroyed", "initiative"), c, strict=False)) for i, c in enumerate(cells)}
+
+
+@pytest.mark.parametrize(("cells", "order", "points"), [
+    (((3, 160), (4, 220), (1, 320), (2, 420)), "BADC", (3, 5, 0, 1)),
+    (((5, 250), (5, 130), (2, 410), (0, 340)), "BACD", (3, 5, 1, 0)),
+    (((2, 100), (2, 200), (2, 300), (2, 400)), "ABCD", (5, 3, 1, 0)),
+    (((0, 300), (0, 200)), "BA", (3, 5)),
+    (((1, 300), (6, 900), (1, 200)), "BCA", (1, 5, 3)),
+], ids=["by-count", "equal-count-lower-initiative-first", "all-equal", "two-players-nobody-destroyed",
+        "three-players"])
+def test_round_placements_and_points(cells: tuple[tuple[int, int], ...], order: str,
+                                     points: tuple[int, ...]) -> None:
+    round_entry = entry(*cells)
+    assert "".join(round_placements(round_entry)) == order
+    assert placement_points(round_entry) == dict(zip("ABCD", points, strict=False))
+
+
+@given(st.lists(st.integers(0, 30), min_size=2, max_size=4), st.permutations(range(100, 500, 100)))
+def test_round_points_are_5_3_1_down_the_placements(destroyed: list[int], initiatives: list[int]) -> None:
+    round_entry = entry(*zip(destroyed, initiatives, strict=False))
+    order = round_placements(round_entry)
+    points = placement_points(round_entry)
+    assert [points[n] for n in order] == [5, 3, 1, 0][: len(order)]
+    counts = [round_entry[n]["destroyed"] for n in order]
+    assert counts == sorted(counts, reverse=True)
+
+
+def test_the_example_game_adds_round_points_and_kharnage_tokens() -> None:
+    sheet = example_sheet("carnage")
+    result = score(sheet)
+    assert {p.name: p.breakdown for p in result.players} == {
+        "Mina": {"rounds": 12, "kharnage": 1}, "Joon": {"rounds": 11, "kharnage": 0},
+        "Sora": {"rounds": 11, "kharnage": 2}, "Tae": {"rounds": 2, "kharnage": 1}}
+    assert result.extras["placements"] == [
+        ["Joon", "Mina", "Tae", "Sora"], ["Joon", "Sora", "Mina", "Tae"],
+        ["Mina", "Sora", "Tae", "Joon"], ["Sora", "Mina", "Joon", "Tae"]]
+    assert result.progress == [
+        {"Mina": 3, "Joon": 5, "Sora": 0, "Tae": 1}, {"Mina": 4, "Joon": 11, "Sora": 3, "Tae": 1},
+        {"Mina": 10, "Joon": 11, "Sora": 6, "Tae": 3}, {"Mina": 13, "Joon": 11, "Sora": 13, "Tae": 3}]
+    assert result.ranking == [["Sora"], ["Mina"], ["Joon"], ["Tae"]]
+    assert result.finished and result.end_reason == "rounds"
+    assert result.tiebreaks[0].text.en == "Mina and Sora tied on 13; Sora wins with more Kharnage tokens: 2 against 1"
+
+
+@pytest.mark.parametrize(("rounds", "finished"), [(1, False), (3, False), (4, True)], ids=["one", "three", "four"])
+def test_the_game_ends_after_four_rounds(rounds: int, finished: bool) -> None:
+    sheet = game(*[{"A": (2, 100 + i), "B": (1, 200 + i)} for i in range(rounds)], deployed={"A": 3, "B": 3})
+    result = score(sheet)
+    assert totals(sheet) == {"A": 5 * rounds, "B": 3 * rounds}
+    assert result.finished is finished
+
+
+def test_maximum_four_wins_and_three_tokens_a_round() -> None:
+    sheet = game(*[{"A": (30, 100 + i, 3), "B": (0, 200 + i), "C": (0, 300 + i), "D": (0, 400 + i)}
+                   for i in range(4)], deployed=dict.fromkeys("ABCD", 0))
+    assert totals(sheet) == {"A": 4 * 5 + 4 * 3, "B": 4 * 3, "C": 4 * 1, "D": 0}
+
+
+def test_more_kharnage_tokens_win_a_tie() -> None:
+    sheet = game({"A": (4, 100), "B": (1, 200, 2)}, {"A": (4, 300), "B": (1, 400, 2)})
+    result = score(sheet)
+    assert totals(sheet) == {"A": 10, "B": 10}
+    assert result.winners == ["B"]
+    assert [t.decided_by for t in result.tiebreaks] == ["kharnage"]
+
+
+def test_then_more_deployed_cards() -> None:
+    sheet = game({"A": (4, 100, 1), "B": (1, 200)}, {"A": (1, 400), "B": (4, 300, 1)}, deployed={"A": 6, "B": 4})
+    result = score(sheet)
+    assert totals(sheet) == {"A": 9, "B": 9}
+    assert result.winners == ["A"]
+    assert result.tiebreaks[0].decided_by == "deployed"
+    assert result.tiebreaks[0].text.en == (
+        "A and B tied on 9 and on Kharnage tokens (1); A wins with more legion cards deployed: 6 against 4")
+
+
+@pytest.mark.parametrize("deployed", [{"A": 5, "B": 5}, None], ids=["equal", "not-entered"])
+def test_then_the_lower_initiative_of_the_last_round(deployed: dict[str, int] | None) -> None:
+    sheet = game({"A": (4, 100, 1), "B": (1, 200)}, {"A": (1, 400), "B": (4, 300, 1)}, deployed=deployed)
+    result = score(sheet)
+    assert result.winners == ["B"]
+    assert result.tiebreaks[0].decided_by == "last_initiative"
+    assert result.tiebreaks[0].text.en.endswith("B wins with the lower initiative in the last round: 300 against 400")
+
+
+def test_a_three_way_tie_is_broken_by_the_last_initiatives() -> None:
+    sheet = game({"A": (3, 300), "B": (2, 200), "C": (1, 100)}, {"A": (2, 100), "B": (1, 200), "C": (3, 300)},
+                 {"A": (1, 100), "B": (3, 300), "C": (2, 200)})
+    result = score(sheet)
+    assert totals(sheet) == {"A": 5 + 3 + 1, "B": 3 + 1 + 5, "C": 1 + 5 + 3}
+    assert result.ranking == [["A"], ["C"], ["B"]]
+    assert result.tiebreaks[0].text.en == (
+        "A, B and C tied on 9 and on Kharnage tokens (0); by last round's initiative: A 100, C 200, B 300 "
+        "(A > C > B)")
+
+
+def test_no_tie_is_left_shared() -> None:
+    sheet = game({"A": (2, 100), "B": (2, 200)}, {"A": (2, 200), "B": (2, 100)})
+    result = score(sheet)
+    assert totals(sheet) == {"A": 8, "B": 8}
+    assert result.ranking == [["B"], ["A"]]
+
+
+@pytest.mark.parametrize(("sheet", "path", "words"), [
+    (game({"A": (2, 100), "B": (1, 100)}), "rounds[0].B.initiative", "initiative 100 like A"),
+    (game({"A": (2, 100, -1), "B": (1, 200)}), "rounds[0].A.kharnage", "would have -1 Kharnage tokens"),
+    (game({"A": (2, 100, 1), "B": (1, 200)}, {"A": (2, 100, -1), "B": (1, 200)},
+          {"A": (2, 100, -1), "B": (1, 200)}), "rounds[2].A.kharnage", "cannot lose a token"),
+    (game(*[{"A": (2, 100), "B": (1, 200)}] * 4), "players[0].deployed", "required once all 4 rounds"),
+    (with_players(game(*[{"A": (2, 100), "B": (1, 200)}] * 4, deployed={"A": 3, "B": 3}), B={"deployed": None}),
+     "players[1].deployed", "required"),
+    (game(*[{"A": (2, 100), "B": (1, 200)}] * 5), "rounds", "1 to 4 entries"),
+    (game(), "rounds", "at least 1 round"),
+    (game({"A": (31, 100), "B": (1, 200)}), "rounds[0].A.destroyed", "between 0 and 30"),
+    (game({"A": (3, 100, 4), "B": (1, 200)}), "rounds[0].A.kharnage", "between -1 and 3"),
+    (game({"A": (3, 1000), "B": (1, 200)}), "rounds[0].A.initiative", "between 0 and 999"),
+    ({**game({"A": (3, 100), "B": (1, 200)}), "rounds": [{"A": {"destroyed": 3}, "B": {"destroyed": 1,
+                                                                                       "initiative": 2}}]},
+     "rounds[0].A.initiative", "required"),
+    (with_players(game({"A": (3, 100), "B": (1, 200)}), A={"deployed": 31}), "players[0].deployed",
+     "between 0 and 30"),
+    ({**game({"A": (3, 100), "B": (1, 200)}), "players": [{"name": n} for n in "ABCDE"]}, "players", "2 to 4"),
+], ids=["same-initiative", "token-below-zero", "token-below-zero-later", "deployed-missing", "deployed-null",
+        "five-rounds", "no-rounds", "destroyed-over-30", "kharnage-over-3", "initiative-over-999",
+        "initiative-missing", "deployed-over-30", "five-players"])
+def test_refusals_name_the_field(sheet: dict[str, Any], path: str, words: str) -> None:
+    refused(sheet, path, words)
+
+
+def test_prompts_cover_the_round_in_initiative_order() -> None:
+    texts = [t.en for t in SPEC.prompts_for({}, 4)]
+    assert any("the lowest plays first" in t for t in texts)
+    assert any("Most destroyed scores 5, second 3, third 1" in t for t in texts)
+    assert [t.en for t in SPEC.prompts_for({}, 4, "end")] == ["The game ends after round 4."]
