@@ -19,7 +19,7 @@ from .spec import GameSpec
 
 def _build(*specs: GameSpec) -> dict[str, GameSpec]:
     registry: dict[str, GameSpec] = {}
-    for spec in [s for s in specs if s is not None]:  # TEMP
+    for spec in specs:
         if spec.id in registry:
             raise ValueError(f"game {spec.id!r} is registered twice")
         registry[spec.id] = spec
