@@ -130,7 +130,12 @@ class GameSpec:
     setup: Callable[[Mapping[str, Any], int], dict[str, Any]] = no_setup_values
     check: Callable[[Sheet], None] = no_check
     notes: tuple[Text, ...] = ()
+    categories: tuple[tuple[str, Text], ...] = ()
     uses_seat_order: bool = False
+
+    def category_name(self, key: str) -> Text:
+        """The player-facing name of a breakdown key, e.g. "coins" -> "Coins left"."""
+        return dict(self.categories).get(key, Text(key, key))
 
     def default_options(self) -> dict[str, Any]:
         return {f.key: f.missing_value() for f in self.options}
@@ -153,6 +158,7 @@ class GameSpec:
             "tiebreaks": [t.to_json() for t in self.tiebreaks],
             "prompts": [p.to_json() for p in self.prompts],
             "notes": [n.to_json() for n in self.notes],
+            "categories": {key: name.to_json() for key, name in self.categories},
         })
         if self.round_entry is not None:
             out["rounds"] = {"min": self.round_range[0], "max": self.round_range[1],

@@ -101,6 +101,15 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     rules_version=1,
+    categories=(
+        ("coins", Text("Coins", "코인")),
+        ("swabbies", Text("Swabbies", "갑판원")),
+        ("carpenters", Text("Carpenters", "목수")),
+        ("lookouts", Text("Lookouts", "망꾼")),
+        ("parrots", Text("Parrots", "앵무새")),
+        ("identical_columns", Text("Columns of one Character", "같은 캐릭터 열")),
+        ("different_columns", Text("Columns of different Characters", "다른 캐릭터 열")),
+    ),
     options=(
         Field("board", Choice(tuple(ChoiceValue(b, T(f"Board {b}", f"보드 {b}")) for b in "ABCD")),
               T("Adventure board", "모험 보드"), default="A",

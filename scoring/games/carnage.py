@@ -79,6 +79,10 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     rules_version=1,
+    categories=(
+        ("rounds", Text("Round points", "라운드 점수")),
+        ("kharnage", Text("Kharnage tokens", "카나지 토큰")),
+    ),
     round_entry=Record((
         Field("destroyed", Int(0, MAX_CARDS), T("Cards destroyed", "파괴한 카드"), required=True,
               help=T("Opponent legion cards you destroyed this round.", "이번 라운드에 파괴한 상대 군단 카드 수.")),

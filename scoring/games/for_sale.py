@@ -108,6 +108,10 @@ SPEC = GameSpec(
     min_players=3,
     max_players=6,
     rules_version=1,
+    categories=(
+        ("cheques", Text("Cheques", "수표")),
+        ("coins", Text("Coins left", "남은 코인")),
+    ),
     options=(
         Field("edition", Choice((ChoiceValue("english", T("English edition", "영문판")),
                                  ChoiceValue("french", T("French edition", "프랑스판")))),

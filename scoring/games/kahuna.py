@@ -111,6 +111,11 @@ SPEC = GameSpec(
     min_players=2,
     max_players=2,
     rules_version=1,
+    categories=(
+        ("round_1", Text("Round 1", "1라운드")),
+        ("round_2", Text("Round 2", "2라운드")),
+        ("round_3", Text("Round 3", "3라운드")),
+    ),
     round_entry=Int(0, ISLANDS),
     round_range=(0, ROUNDS),
     player_fields=(

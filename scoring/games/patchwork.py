@@ -57,6 +57,11 @@ SPEC = GameSpec(
     min_players=2,
     max_players=2,
     rules_version=1,
+    categories=(
+        ("buttons", Text("Buttons", "단추")),
+        ("special_tile", Text("7×7 bonus tile", "7×7 특수 타일")),
+        ("empty_spaces", Text("Empty spaces", "빈 칸")),
+    ),
     player_fields=(
         Field("buttons", Int(0, MAX_BUTTONS), T("Buttons", "단추"), required=True,
               help=T("Buttons left at the end of the game.", "게임이 끝났을 때 남은 단추 수.")),

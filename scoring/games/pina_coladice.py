@@ -273,6 +273,10 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     rules_version=1,
+    categories=(
+        ("start", Text("Starting score", "시작 점수")),
+        ("placements", Text("Tokens placed", "토큰 배치")),
+    ),
     game_fields=(
         Field("board", ListOf(ListOf(COASTER_CHOICE, SIZE, SIZE), SIZE, SIZE), T("Board (4 × 4 coasters)",
               "보드 (코스터 4 × 4)"), required=True,

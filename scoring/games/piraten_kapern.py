@@ -359,6 +359,10 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     rules_version=1,
+    categories=(
+        ("turns", Text("Own turns", "자기 턴 점수")),
+        ("island_of_skulls", Text("Lost to the Island of Skulls", "해골의 섬 감점")),
+    ),
     options=(
         Field("target", Int(1000, 20000), T("Target score", "목표 점수"), default=DEFAULT_TARGET,
               help=T("Reaching it starts the final round.", "이 점수에 도달하면 마지막 라운드가 시작됩니다.")),

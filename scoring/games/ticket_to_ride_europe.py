@@ -169,6 +169,12 @@ SPEC = GameSpec(
     min_players=2,
     max_players=5,
     rules_version=1,
+    categories=(
+        ("routes", Text("Routes", "노선")),
+        ("tickets", Text("Destination tickets", "목적지 티켓")),
+        ("stations", Text("Stations kept", "남은 기차역")),
+        ("express", Text("European Express", "유럽 익스프레스")),
+    ),
     player_fields=(
         Field("routes", Record(tuple(route_count_field(length) for length in ROUTE_POINTS)),
               T("Routes claimed", "점유한 노선"), default=dict.fromkeys(map(str, ROUTE_POINTS), 0),

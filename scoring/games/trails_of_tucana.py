@@ -311,6 +311,11 @@ SPEC = GameSpec(
     min_players=1,
     max_players=MAX_PLAYERS,
     rules_version=1,
+    categories=(
+        ("sights", Text("Sights", "관광지")),
+        ("villages", Text("Villages", "마을")),
+        ("bonus", Text("Bonus cards", "보너스 카드")),
+    ),
     options=(
         Field("island", Choice(tuple(ChoiceValue(key, name) for key, name in ISLANDS.items())),
               T("Island", "섬"), default="petit",

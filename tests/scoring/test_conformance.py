@@ -174,3 +174,4 @@ def test_the_example_sheet_scores_a_finished_game_through_the_cli(spec: GameSpec
     assert out["winners"] == out["ranking"][0]
     for player in out["players"]:
         assert player["total"] == sum(player["breakdown"].values())
+        assert set(player["breakdown"]) <= set(dict(spec.categories))

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import GameSpec, Result, SheetError, all_specs, score_sheet
+from scoring import GameSpec, Result, SheetError, all_specs, get_spec, score_sheet
 
 from .strategies import junk, perturbed_examples, spec_sheets
 
@@ -31,8 +31,10 @@ def score_or_refuse(sheet: Any) -> Result | None:
 def check_result_shape(result: Result, sheet: dict[str, Any]) -> None:
     names = [p["name"] for p in sheet["players"]]
     assert [p.name for p in result.players] == names
+    named = {key for key, _ in get_spec(result.game).categories}
     for player in result.players:
         assert player.total == sum(player.breakdown.values())
+        assert set(player.breakdown) <= named, "every breakdown category has a name to show"
     ranked = [n for group in result.ranking for n in group]
     assert sorted(ranked) == sorted(names)
     assert result.winners in ([], result.ranking[0])
