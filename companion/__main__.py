@@ -1,0 +1,41 @@
+"""`python -m companion [--port N] [--share] [--data DIR]`: serve Table Companion."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .config import DEFAULT_PORT, LOOPBACK, ServeConfig, lan_address, resolve_data_dir
+from .store.schema import NewerSchemaError
+
+
+def parse_args(argv: list[str] | None = None) -> ServeConfig:
+    parser = argparse.ArgumentParser(prog="table-companion", description="Serve Table Companion in the browser.")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
+    parser.add_argument("--share", action="store_true",
+                        help="listen on the local network so phones on the same Wi-Fi can join")
+    parser.add_argument("--data", metavar="DIR", help="folder for the play history (default: your data folder)")
+    args = parser.parse_args(argv)
+    return ServeConfig(port=args.port, share=args.share, data_dir=resolve_data_dir(args.data))
+
+
+def main(argv: list[str] | None = None) -> int:
+    config = parse_args(argv)
+    from .server import serve  # after argument parsing: --help stays instant
+
+    print(f"Table Companion: data in {config.data_dir}")
+    print(f"Open http://{LOOPBACK}:{config.port} in your browser", flush=True)
+    if config.share:
+        lan = lan_address()
+        where = f"http://{lan}:{config.port}" if lan else f"port {config.port} of this computer's address"
+        print(f"Phones on the same Wi-Fi: {where}", flush=True)
+    try:
+        serve(config)
+    except NewerSchemaError as error:
+        print(f"Cannot open the data: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""One browser session of the app: language, theme, navigation between screens."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from .downloads import Downloads
+from .i18n import LANGUAGES, Translator, language_from_locale
+from .store.repository import Repository
+from .theme import FONTS, THEME_MODES, build_theme
+from .views.routes import screens_for
+
+if TYPE_CHECKING:
+    from .views.base import Screen
+
+logger = logging.getLogger(__name__)
+PREF_LANGUAGE = "table_companion.language"
+PREF_THEME = "table_companion.theme"
+CLIENT_TIMEOUT = 3.0
+
+
+@dataclass
+class Services:
+    """What every session shares: the data and the download slots of this server."""
+
+    repo: Repository
+    downloads: Downloads
+
+
+class App:
+    def __init__(self, page: ft.Page, services: Services) -> None:
+        self.page = page
+        self.services = services
+        self.repo = services.repo
+        self.lang = "en"
+        self.theme_mode = "system"
+        self.t = Translator(self.lang)
+        self.screens: list[Screen] = []
+
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Table Companion"
+        page.fonts = FONTS
+        page.theme = build_theme()
+        page.dark_theme = build_theme(dark=True)
+        page.padding = 0
+        self.lang = await self._saved("lang") or await self._device_language()
+        self.theme_mode = await self._saved("theme") or "system"
+        self.t = Translator(self.lang)
+        page.theme_mode = THEME_MODES[self.theme_mode]
+        page.on_route_change = lambda e: self.show(e.route)
+        page.on_view_pop = self._view_popped
+        self.show(page.route or "/")
+
+    # ---- navigation --------------------------------------------------------------------------
+
+    def go(self, route: str) -> None:
+        if route == self.page.route:
+            self.show(route)
+        else:
+            self.page.navigate(route)
+
+    def show(self, route: str) -> None:
+        self.screens = screens_for(self, route)
+        self.page.views.clear()
+        self.page.views.extend(screen.build() for screen in self.screens)
+        self.page.update()
+
+    def refresh(self) -> None:
+        """Rebuild the current screens (after a language or theme change)."""
+        self.show(self.page.route or "/")
+
+    async def _view_popped(self, e: ft.ViewPopEvent) -> None:
+        if len(self.screens) > 1:
+            self.go(self.screens[-2].route)
+
+    def snack(self, message: str) -> None:
+        self.page.show_dialog(ft.SnackBar(ft.Text(message), duration=ft.Duration(seconds=3)))
+
+    # ---- preferences (kept in the browser, so each phone has its own) ---------------------------
+
+    def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES:
+            self.lang = lang
+            self.t = Translator(lang)
+            self._store_pref(PREF_LANGUAGE, lang)
+            self.refresh()
+
+    def set_theme(self, mode: str) -> None:
+        if mode in THEME_MODES:
+            self.theme_mode = mode
+            self.page.theme_mode = THEME_MODES[mode]
+            self._store_pref(PREF_THEME, mode)
+            self.refresh()
+
+    def _store_pref(self, key: str, value: str) -> None:
+        async def store() -> None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ft.SharedPreferences().set(key, value), CLIENT_TIMEOUT)
+
+        self.page.run_task(store)
+
+    async def _saved(self, which: str) -> str | None:
+        key = PREF_LANGUAGE if which == "lang" else PREF_THEME
+        allowed: Any = LANGUAGES if which == "lang" else THEME_MODES
+        try:
+            value = await asyncio.wait_for(ft.SharedPreferences().get(key), CLIENT_TIMEOUT)
+        except Exception:  # an old or unreachable client: fall back to defaults
+            logger.debug("no saved %s", which, exc_info=True)
+            return None
+        return value if value in allowed else None
+
+    async def _device_language(self) -> str:
+        try:
+            info = await asyncio.wait_for(self.page.get_device_info(), CLIENT_TIMEOUT)
+        except Exception:
+            logger.debug("no device info", exc_info=True)
+            return "en"
+        locales = getattr(info, "locales", None) or []
+        return language_from_locale(locales[0].language_code if locales else None)

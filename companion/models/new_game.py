@@ -1,0 +1,90 @@
+"""Setting up a game: who plays, in which seat order, with which options. Plain Python."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring import GameSpec
+from scoring.engine import MAX_NAME_LENGTH
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that stops the game from starting; `key` is a catalog key, `index` a player row."""
+
+    key: str
+    index: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class NewGameForm:
+    spec: GameSpec
+    players: list[str] = field(default_factory=list)
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.options = {**self.spec.default_options(), **self.options}
+        while len(self.players) < self.spec.min_players:
+            self.players.append("")
+
+    @property
+    def can_add(self) -> bool:
+        return len(self.players) < self.spec.max_players
+
+    @property
+    def can_remove(self) -> bool:
+        return len(self.players) > self.spec.min_players
+
+    def add(self, name: str = "") -> None:
+        if not self.can_add:
+            return
+        empty = next((i for i, n in enumerate(self.players) if not n.strip()), None)
+        if name and empty is not None:
+            self.players[empty] = name
+        else:
+            self.players.append(name)
+
+    def remove(self, index: int) -> None:
+        if self.can_remove:
+            del self.players[index]
+
+    def rename(self, index: int, name: str) -> None:
+        self.players[index] = name
+
+    def move(self, index: int, delta: int) -> None:
+        target = index + delta
+        if 0 <= target < len(self.players):
+            self.players[index], self.players[target] = self.players[target], self.players[index]
+
+    def random_first_player(self, rng: random.Random | None = None) -> str:
+        """Pick a first player at random; everyone keeps their neighbours (the seats rotate)."""
+        first = (rng or random).randrange(len(self.players))
+        self.players = self.players[first:] + self.players[:first]
+        return self.players[0]
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+
+    def problems(self) -> list[Problem]:
+        found: list[Problem] = []
+        seen: set[str] = set()
+        for i, raw in enumerate(self.players):
+            name = raw.strip()
+            if not name:
+                found.append(Problem("new.error.name_empty", i))
+            elif len(name) > MAX_NAME_LENGTH:
+                found.append(Problem("new.error.name_long", i, {"n": MAX_NAME_LENGTH}))
+            elif name.casefold() in seen:
+                found.append(Problem("new.error.name_twice", i, {"name": name}))
+            seen.add(name.casefold())
+        return found
+
+    def names(self) -> list[str]:
+        return [n.strip() for n in self.players]
+
+    def sheet(self) -> dict[str, Any]:
+        """An empty sheet for these players (seat order) and options."""
+        return {"game": self.spec.id, "options": dict(self.options), "players": [{"name": n} for n in self.names()]}

@@ -1,0 +1,86 @@
+"""What every screen shares: its route, the translator, the frame (app bar, body, navigation bar)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from ..i18n import Translator
+from ..widgets.common import page_body, tagged
+
+if TYPE_CHECKING:
+    from ..app import App
+
+# Top-level destinations of the navigation bar: (route, icon, selected icon, catalog key).
+DESTINATIONS = [
+    ("/", ft.Icons.CASINO_OUTLINED, ft.Icons.CASINO, "nav.play"),
+    ("/history", ft.Icons.HISTORY_OUTLINED, ft.Icons.HISTORY, "nav.history"),
+    ("/stats", ft.Icons.INSIGHTS_OUTLINED, ft.Icons.INSIGHTS, "nav.stats"),
+    ("/settings", ft.Icons.SETTINGS_OUTLINED, ft.Icons.SETTINGS, "nav.settings"),
+]
+
+
+class Screen:
+    """A screen at a route. Subclasses implement `content()` (and may override `frame()` pieces)."""
+
+    top_level = False
+    scrolls = True
+
+    def __init__(self, app: App, route: str) -> None:
+        self.app = app
+        self.route = route
+
+    @property
+    def t(self) -> Translator:
+        return self.app.t
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def content(self) -> list[ft.Control]:
+        raise NotImplementedError
+
+    def actions(self) -> list[ft.Control]:
+        return []
+
+    def bottom(self) -> ft.Control | None:
+        return None
+
+    def build(self) -> ft.View:
+        self.body = page_body(self.content(), scroll=self.scrolls)
+        controls: list[ft.Control] = [self.body]
+        bottom = self.bottom()
+        if bottom is not None:
+            controls.append(bottom)
+        return ft.View(
+            route=self.route,
+            appbar=ft.AppBar(title=ft.Text(self.title()), actions=self.actions(),
+                             automatically_imply_leading=not self.top_level),
+            controls=controls,
+            navigation_bar=self._navigation() if self.top_level else None,
+            padding=0,
+            spacing=0,
+        )
+
+    def _navigation(self) -> ft.NavigationBar:
+        routes = [d[0] for d in DESTINATIONS]
+        selected = routes.index(self.route) if self.route in routes else 0
+        return ft.NavigationBar(
+            selected_index=selected,
+            destinations=[ft.NavigationBarDestination(icon=icon, selected_icon=chosen, label=self.t(key))
+                          for _, icon, chosen, key in DESTINATIONS],
+            on_change=lambda e: self.app.go(routes[e.control.selected_index]),
+        )
+
+    def rebuild(self) -> None:
+        """Replace this screen's body with freshly built content (after a change of structure)."""
+        self.body.content = page_body(self.content(), scroll=self.scrolls).content
+        self.app.page.update()
+
+
+def empty_state(identifier: str, icon: ft.IconData, text: str) -> ft.Control:
+    return tagged(identifier, ft.Container(
+        ft.Column([ft.Icon(icon, size=48, color=ft.Colors.OUTLINE), ft.Text(text, text_align=ft.TextAlign.CENTER)],
+                  horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        padding=32, alignment=ft.Alignment.CENTER))

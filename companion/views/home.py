@@ -1,0 +1,65 @@
+"""Home: continue a game in progress, or pick one of the nine games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scoring import GameSpec, all_specs, get_spec
+
+from ..theme import GAME_COLOURS, GAP, game_icon
+from ..widgets.common import section, tagged
+from .base import Screen
+from .timefmt import ago
+
+
+def game_badge(game_id: str, size: int = 48) -> ft.Container:
+    return ft.Container(ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8),
+                        width=size, height=size, border_radius=size / 4, bgcolor=GAME_COLOURS[game_id],
+                        alignment=ft.Alignment.CENTER)
+
+
+class HomeScreen(Screen):
+    top_level = True
+
+    def title(self) -> str:
+        return self.t("app.name")
+
+    def content(self) -> list[ft.Control]:
+        parts: list[ft.Control] = []
+        drafts = self.app.repo.drafts()
+        if drafts:
+            parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
+        parts.append(section(self.t("home.games"), ft.ResponsiveRow(
+            [self._game_card(spec) for spec in all_specs()], spacing=GAP, run_spacing=GAP)))
+        return parts
+
+    def _draft_tile(self, draft: dict[str, Any]) -> ft.Control:
+        spec = get_spec(draft["game"])
+        names = ", ".join(p["name"] for p in draft["sheet"]["players"])
+        tile = ft.ListTile(
+            leading=game_badge(spec.id, 40),
+            title=ft.Text(self.t.text(spec.name), weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(f"{names} · {ago(self.t, draft['updated_at'])}"),
+            trailing=ft.Icon(ft.Icons.PLAY_ARROW),
+            on_click=lambda e, draft_id=draft["id"]: self.app.go(f"/play/{draft_id}"),
+        )
+        return tagged(f"home.continue.{draft['id']}", ft.Card(tile, margin=0))
+
+    def _game_card(self, spec: GameSpec) -> ft.Control:
+        players = (self.t("home.players_one", n=spec.min_players) if spec.min_players == spec.max_players
+                   else self.t("home.players_range", lo=spec.min_players, hi=spec.max_players))
+        body = ft.Container(
+            ft.Row([
+                game_badge(spec.id),
+                ft.Column([
+                    ft.Text(self.t.text(spec.name), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
+                    ft.Text(self.t.other(spec.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
+                    ft.Text(players, size=12),
+                ], spacing=2, expand=True),
+            ], spacing=12),
+            padding=12, on_click=lambda e: self.app.go(f"/new/{spec.id}"), border_radius=12,
+        )
+        return ft.Container(tagged(f"home.game.{spec.id}", ft.Card(body, margin=0), self.t.text(spec.name)),
+                            col={"xs": 12, "sm": 6, "md": 4})

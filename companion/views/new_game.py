@@ -1,0 +1,152 @@
+"""New game: who plays (typed or picked from earlier players), seat order, a random first player, options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from scoring import GameSpec
+from scoring.fields import Bool, Choice, Field, Int
+
+from ..games import initial_sheet
+from ..models.new_game import NewGameForm
+from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
+from .base import Screen
+from .home import game_badge
+
+
+class NewGameScreen(Screen):
+    def __init__(self, app: Any, route: str, spec: GameSpec, players: list[str] | None = None,
+                 options: dict[str, Any] | None = None) -> None:
+        super().__init__(app, route)
+        self.spec = spec
+        self.form = NewGameForm(spec, list(players or []), dict(options or {}))
+        self.show_problems = False
+
+    def title(self) -> str:
+        return self.t.text(self.spec.name)
+
+    def content(self) -> list[ft.Control]:
+        return [
+            ft.Row([game_badge(self.spec.id, 56), ft.Column([
+                ft.Text(self.t.text(self.spec.name), size=22, weight=ft.FontWeight.BOLD),
+                ft.Text(self.t("home.players_range", lo=self.spec.min_players, hi=self.spec.max_players)
+                        if self.spec.min_players != self.spec.max_players
+                        else self.t("home.players_one", n=self.spec.min_players)),
+            ], spacing=2, expand=True)], spacing=12),
+            self._players_section(),
+            *([self._options_section()] if self.spec.options else []),
+            self._setup_section(),
+        ]
+
+    def bottom(self) -> ft.Control:
+        return ft.Container(ft.Row([primary_button("new.start", self.t("new.start"), self._start,
+                                                    icon=ft.Icons.PLAY_ARROW)], alignment=ft.MainAxisAlignment.END),
+                            padding=12, bgcolor=ft.Colors.SURFACE_CONTAINER)
+
+    # ---- players ---------------------------------------------------------------------------------
+
+    def _players_section(self) -> ft.Control:
+        problems = {p.index: self.t(p.key, **p.params) for p in self.form.problems()} if self.show_problems else {}
+        rows = [self._player_row(i, name, problems.get(i)) for i, name in enumerate(self.form.players)]
+        controls: list[ft.Control] = [*rows]
+        buttons = [secondary_button("new.add_player", self.t("new.add_player"), lambda e: self._add(""),
+                                    icon=ft.Icons.PERSON_ADD, disabled=not self.form.can_add),
+                   secondary_button("new.random_first", self.t("new.random_first"), self._random_first,
+                                    icon=ft.Icons.SHUFFLE)]
+        controls.append(ft.Row(buttons, wrap=True))
+        known = [p["name"] for p in self.app.repo.players() if p["name"] not in self.form.names()]
+        if known and self.form.can_add:
+            chips = [tagged(f"new.known.{name}", ft.Chip(label=name, leading=ft.Icon(ft.Icons.ADD, size=16),
+                                                         on_click=lambda e, n=name: self._add(n)))
+                     for name in known[:24]]
+            controls.append(ft.Text(self.t("new.earlier_players"), size=13))
+            controls.append(ft.Row(chips, wrap=True, spacing=4))
+        return section(self.t("new.players"), *controls, subtitle=self.t("new.seat_order"))
+
+    def _player_row(self, index: int, name: str, problem: str | None) -> ft.Control:
+        field = ft.TextField(value=name, label=self.t("new.player_n", n=index + 1), dense=True, expand=True,
+                             error=problem, on_change=lambda e: self.form.rename(index, e.control.value or ""),
+                             autofocus=index == 0 and not name)
+        last = len(self.form.players) - 1
+        return ft.Row([
+            tagged(f"new.player.{index}", field, self.t("new.player_n", n=index + 1)),
+            icon_button(f"new.player.{index}.up", ft.Icons.ARROW_UPWARD, self.t("new.move_up"),
+                        lambda e: self._move(index, -1), disabled=index == 0),
+            icon_button(f"new.player.{index}.down", ft.Icons.ARROW_DOWNWARD, self.t("new.move_down"),
+                        lambda e: self._move(index, 1), disabled=index == last),
+            icon_button(f"new.player.{index}.remove", ft.Icons.CLOSE, self.t("new.remove_player"),
+                        lambda e: self._remove(index), disabled=not self.form.can_remove),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _add(self, name: str) -> None:
+        self.form.add(name)
+        self.rebuild()
+
+    def _move(self, index: int, delta: int) -> None:
+        self.form.move(index, delta)
+        self.rebuild()
+
+    def _remove(self, index: int) -> None:
+        self.form.remove(index)
+        self.rebuild()
+
+    def _random_first(self, e: ft.ControlEvent) -> None:
+        first = self.form.random_first_player()
+        self.rebuild()
+        self.app.snack(self.t("new.first_is", name=first or self.t("new.player_n", n=1)))
+
+    # ---- options and setup -------------------------------------------------------------------------
+
+    def _options_section(self) -> ft.Control:
+        return section(self.t("new.options"), *[self._option(f) for f in self.spec.options])
+
+    def _option(self, field: Field) -> ft.Control:
+        label = self.t.text(field.name)
+        value = self.form.options[field.key]
+        help_text = [ft.Text(self.t.text(field.help), size=12)] if field.help else []
+        if isinstance(field.kind, Choice):
+            control: ft.Control = ft.SegmentedButton(
+                segments=[ft.Segment(value=v.value, label=ft.Text(self.t.text(v.name))) for v in field.kind.values],
+                selected=[value], on_change=lambda e: self._set_option(field.key, e.control.selected[0]))
+        elif isinstance(field.kind, Bool):
+            control = ft.Switch(value=bool(value), on_change=lambda e: self._set_option(field.key, e.control.value))
+        else:
+            assert isinstance(field.kind, Int)
+            control = ft.TextField(value=str(value), width=120, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
+                                   on_change=lambda e: self._set_int_option(field, e.control.value))
+        return ft.Column([ft.Text(label, size=15), tagged(f"new.option.{field.key}", control, label), *help_text],
+                         spacing=4)
+
+    def _set_option(self, key: str, value: Any) -> None:
+        self.form.set_option(key, value)
+        self.rebuild()
+
+    def _set_int_option(self, field: Field, text: str) -> None:
+        assert isinstance(field.kind, Int)
+        try:
+            number = int(text)
+        except ValueError:
+            return
+        if field.kind.min <= number <= field.kind.max:
+            self.form.set_option(field.key, number)
+
+    def _setup_section(self) -> ft.Control:
+        n = max(self.spec.min_players, min(len(self.form.players), self.spec.max_players))
+        steps = self.spec.prompts_for(self.form.options, n, "setup")
+        items = [ft.Row([ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18), ft.Text(self.t.text(s), expand=True)],
+                        vertical_alignment=ft.CrossAxisAlignment.START) for s in steps]
+        return section(self.t("new.setup", n=n), *items)
+
+    # ---- start -------------------------------------------------------------------------------------
+
+    def _start(self, e: ft.ControlEvent) -> None:
+        if self.form.problems():
+            self.show_problems = True
+            self.rebuild()
+            return
+        sheet = initial_sheet(self.spec, self.form.sheet())
+        draft = self.app.repo.save_draft({"game": self.spec.id, "sheet": sheet, "undo": []})
+        self.app.repo.remember_players(self.form.names())
+        self.app.go(f"/play/{draft['id']}")

@@ -1,0 +1,100 @@
+"""The result of a finished play: ranking with ties, breakdowns, the tiebreak in words, the sheet as JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from scoring import Result, get_spec, score_sheet
+
+from ..widgets.common import primary_button, secondary_button, section, tagged
+from .base import Screen
+from .home import game_badge
+
+
+def places(ranking: list[list[str]]) -> list[tuple[int, list[str]]]:
+    """Standard competition places: two tied for 1st are both 1st, the next is 3rd."""
+    out, place = [], 1
+    for group in ranking:
+        out.append((place, group))
+        place += len(group)
+    return out
+
+
+class ResultScreen(Screen):
+    def __init__(self, app: Any, route: str, play: dict[str, Any]) -> None:
+        super().__init__(app, route)
+        self.play = play
+        self.spec = get_spec(play["game"])
+        self.result: Result = score_sheet(play["sheet"])  # totals always come from the sheet
+
+    def title(self) -> str:
+        return self.t("result.title")
+
+    def content(self) -> list[ft.Control]:
+        parts: list[ft.Control] = [self._banner(), self._ranking()]
+        if self.result.tiebreaks:
+            parts.append(section(self.t("result.tiebreaks"), *[
+                tagged(f"result.tiebreak.{i}", ft.Text(self.t.text(note.text), size=15))
+                for i, note in enumerate(self.result.tiebreaks)]))
+        parts.append(self._actions())
+        return parts
+
+    def _banner(self) -> ft.Control:
+        winners = self.result.winners
+        if not winners:
+            headline = self.t("result.no_winner")
+        elif len(winners) == 1:
+            headline = self.t("result.winner", name=winners[0])
+        else:
+            headline = self.t("result.shared_win", names=", ".join(winners))
+        lines: list[ft.Control] = [
+            ft.Row([game_badge(self.spec.id, 40), ft.Text(self.t.text(self.spec.name), size=16)], spacing=10),
+            tagged("result.winner", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), headline),
+        ]
+        if not self.result.finished:
+            lines.append(ft.Text(self.t("result.unfinished"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+        return ft.Container(ft.Column(lines, spacing=8), padding=16, border_radius=16,
+                            bgcolor=ft.Colors.PRIMARY_CONTAINER)
+
+    def _ranking(self) -> ft.Control:
+        rows: list[ft.Control] = []
+        for place, group in places(self.result.ranking):
+            tied = len(group) > 1
+            for name in group:
+                player = self.result.player(name)
+                label = self.t("result.place_tied" if tied else "result.place", n=place)
+                if player.eliminated:
+                    label = self.t("result.eliminated")
+                breakdown = [ft.Row([ft.Text(self.t.text(self.spec.category_name(key)), expand=True),
+                                     ft.Text(f"{value:+d}" if value < 0 else str(value))])
+                             for key, value in player.breakdown.items()]
+                tile = ft.ExpansionTile(
+                    title=ft.Row([ft.Text(label, width=64, size=13), ft.Text(name, expand=True, size=17,
+                                                                                weight=ft.FontWeight.BOLD),
+                                  ft.Text(str(player.total), size=20, weight=ft.FontWeight.BOLD)]),
+                    controls=[ft.Container(ft.Column(breakdown, spacing=4),
+                                           padding=ft.Padding.only(left=72, right=16, bottom=12))],
+                    leading=ft.Icon(ft.Icons.EMOJI_EVENTS if name in self.result.winners else ft.Icons.PERSON,
+                                    color=ft.Colors.AMBER if name in self.result.winners else None),
+                )
+                rows.append(tagged(f"result.player.{name}", tile, f"{label} {name} {player.total}"))
+        return section(self.t("result.ranking"), *rows)
+
+    def _actions(self) -> ft.Control:
+        text = json.dumps(self.play["sheet"], ensure_ascii=False, indent=2)
+        url = self.app.services.downloads.offer(f"{self.spec.id}-{self.play['id']}.json", text.encode("utf-8"))
+        return section(self.t("result.next"), ft.Row([
+            primary_button("result.again", self.t("result.again"), icon=ft.Icons.REPLAY,
+                           on_click=lambda e: self.app.go(f"/new/{self.spec.id}/again/{self.play['id']}")),
+            secondary_button("result.home", self.t("result.home"), icon=ft.Icons.HOME,
+                             on_click=lambda e: self.app.go("/")),
+        ], wrap=True), ft.Row([
+            secondary_button("result.copy_json", self.t("result.copy_json"), icon=ft.Icons.CONTENT_COPY,
+                             action=ft.CopyToClipboard(text),
+                             on_click=lambda e: self.app.snack(self.t("result.copied"))),
+            secondary_button("result.download_json", self.t("result.download_json"), icon=ft.Icons.DOWNLOAD,
+                             action=ft.OpenUrl(url)),
+        ], wrap=True), ft.Text(self.t("result.json_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))

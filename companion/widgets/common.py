@@ -1,0 +1,74 @@
+"""Small building blocks shared by the views: tagged controls, touch-sized buttons, sections."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ..theme import GAP, MAX_CONTENT_WIDTH, PAD, TOUCH
+
+Handler = Callable[[Any], Any]
+
+
+def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Semantics:
+    """Give a control a stable identifier for tests and screen readers (keys do not reach the page)."""
+    return ft.Semantics(identifier=identifier, label=label, content=control,
+                        expand=getattr(control, "expand", None), col=getattr(control, "col", None))
+
+
+def icon_button(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler,
+                disabled: bool = False) -> ft.Semantics:
+    button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click, disabled=disabled,
+                           size_constraints=ft.BoxConstraints(min_width=TOUCH, min_height=TOUCH))
+    return tagged(identifier, button, tooltip)
+
+
+def primary_button(identifier: str, text: str, on_click: Handler | None = None, icon: ft.IconData | None = None,
+                   disabled: bool = False, action: Any = None) -> ft.Semantics:
+    button = ft.FilledButton(content=text, icon=icon, on_click=on_click, disabled=disabled, action=action,
+                             height=TOUCH)
+    return tagged(identifier, button)
+
+
+def secondary_button(identifier: str, text: str, on_click: Handler | None = None, icon: ft.IconData | None = None,
+                     disabled: bool = False, action: Any = None) -> ft.Semantics:
+    button = ft.OutlinedButton(content=text, icon=icon, on_click=on_click, disabled=disabled, action=action,
+                               height=TOUCH)
+    return tagged(identifier, button)
+
+
+def section(title: str, *controls: ft.Control, subtitle: str | None = None) -> ft.Container:
+    header: list[ft.Control] = [ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)]
+    if subtitle:
+        header.append(ft.Text(subtitle, theme_style=ft.TextThemeStyle.BODY_SMALL))
+    return ft.Container(
+        content=ft.Column([*header, *controls], spacing=GAP),
+        padding=ft.Padding.symmetric(vertical=GAP),
+    )
+
+
+def card(*controls: ft.Control, padding: int = PAD, colour: str | None = None) -> ft.Card:
+    return ft.Card(content=ft.Container(ft.Column(list(controls), spacing=GAP), padding=padding),
+                   bgcolor=colour)
+
+
+def centered(content: ft.Control) -> ft.Row:
+    """Content at full width on a phone, capped and centred on a wide window."""
+    return ft.Row([ft.Container(content, width=None, expand=True)], alignment=ft.MainAxisAlignment.CENTER)
+
+
+def page_body(controls: list[ft.Control], scroll: bool = True) -> ft.Container:
+    column = ft.Column(controls, spacing=GAP, scroll=ft.ScrollMode.AUTO if scroll else None, expand=True)
+    return ft.Container(
+        content=ft.Row([ft.Container(column, expand=True, width=MAX_CONTENT_WIDTH)],
+                       alignment=ft.MainAxisAlignment.CENTER, vertical_alignment=ft.CrossAxisAlignment.START,
+                       expand=True),
+        padding=ft.Padding.symmetric(horizontal=PAD, vertical=GAP),
+        expand=True,
+    )
+
+
+def error_text(message: str | None) -> ft.Text:
+    return ft.Text(message or "", color=ft.Colors.ERROR, size=13, visible=bool(message))

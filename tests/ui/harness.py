@@ -1,0 +1,210 @@
+"""In-process UI harness: a real Flet Session over a fake connection, no browser.
+
+This is the only module that knows Flet internals (Session, Connection, the wire protocol). Every message
+the app sends is msgpack-encoded as the real transport does, so an unserialisable control fails here too.
+Client method calls are answered the way a browser would: `push_route` fires `route_change`; preferences
+return what the test put in `prefs`; anything else returns nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import Message, MessageAction, configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+_encode = configure_encode_object_for_msgpack(BaseControl)
+
+
+class FakeConnection(Connection):
+    def __init__(self, loop: asyncio.AbstractEventLoop, executor: ThreadPoolExecutor, hub: PubSubHub,
+                 prefs: dict[str, Any]) -> None:
+        super().__init__()
+        self.loop = loop
+        self.executor = executor
+        self.pubsubhub = hub
+        self.prefs = prefs
+        self.session: Session | None = None
+        self.sent: list[Message] = []
+        self.calls: list[tuple[str, Any]] = []
+
+    def send_message(self, message: Message) -> None:
+        msgpack.packb([message.action, message.body], default=_encode)
+        self.sent.append(message)
+        if message.action == MessageAction.INVOKE_METHOD:
+            self.loop.call_soon(self._answer, message.body)
+
+    def _answer(self, body: Any) -> None:
+        assert self.session is not None
+        self.calls.append((body.name, body.args))
+        result: Any = None
+        if body.name == "get":
+            result = self.prefs.get((body.args or {}).get("key"))
+        elif body.name == "set":
+            self.prefs[body.args["key"]] = body.args.get("value")
+            result = True
+        self.session.handle_invoke_method_results(body.control_id, body.call_id, result, None)
+        if body.name == "push_route":
+            page = self.session.page
+            page.route = body.args["route"]
+            self.loop.create_task(self.session.dispatch_event(page._i, "route_change", {"route": page.route}))
+
+
+class Harness:
+    """Drive one session: start it, find controls by semantics identifier, fire their events."""
+
+    def __init__(self, main: Callable[[ft.Page], Awaitable[None]], route: str = "/",
+                 prefs: dict[str, Any] | None = None, hub: PubSubHub | None = None,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.loop = loop or asyncio.new_event_loop()
+        self.executor = ThreadPoolExecutor(max_workers=2)
+        self.conn = FakeConnection(self.loop, self.executor, hub or PubSubHub(loop=self.loop,
+                                                                              executor=self.executor),
+                                   dict(prefs or {}))
+        self.session = Session(self.conn)
+        self.conn.session = self.session
+        self.page.route = route
+        self.conn.page_url = "http://127.0.0.1:8550"
+        msgpack.packb(self.session.get_page_patch(), default=_encode)
+        _context_page.set(self.page)
+        self.run(main(self.page))
+
+    @property
+    def page(self) -> ft.Page:
+        return self.session.page
+
+    def run(self, awaitable: Awaitable[Any]) -> Any:
+        result = self.loop.run_until_complete(awaitable)
+        self.settle()
+        return result
+
+    def settle(self, rounds: int = 20) -> None:
+        """Let scheduled callbacks, route changes and updates run."""
+        for _ in range(rounds):
+            self.loop.run_until_complete(asyncio.sleep(0.001))
+
+    def close(self) -> None:
+        self.settle()
+        self.executor.shutdown(wait=False)
+        self.loop.close()
+
+    # ---- finding controls ------------------------------------------------------------------------
+
+    @property
+    def view(self) -> ft.View:
+        return self.page.views[-1]
+
+    def walk(self, root: Any = None) -> Iterator[BaseControl]:
+        stack = [root if root is not None else self.view]
+        seen: set[int] = set()
+        while stack:
+            control = stack.pop()
+            if id(control) in seen:
+                continue
+            seen.add(id(control))
+            yield control
+            for f in dataclasses.fields(control):
+                if f.name.startswith("_") or f.name == "parent":
+                    continue
+                value = getattr(control, f.name, None)
+                children = value if isinstance(value, list) else [value]
+                stack.extend(c for c in reversed(children) if isinstance(c, BaseControl))
+
+    def find_all(self, prefix: str) -> list[str]:
+        return [c.identifier for c in self.walk() if isinstance(c, ft.Semantics)
+                and (c.identifier or "").startswith(prefix)]
+
+    def tagged(self, identifier: str) -> ft.Semantics:
+        for control in self.walk():
+            if isinstance(control, ft.Semantics) and control.identifier == identifier:
+                return control
+        dialog = self.dialog()
+        if dialog is not None:
+            for control in self.walk(dialog):
+                if isinstance(control, ft.Semantics) and control.identifier == identifier:
+                    return control
+        raise LookupError(f"no control tagged {identifier!r}; tagged here: {self.find_all('')}")
+
+    def control(self, identifier: str) -> Any:
+        return self.tagged(identifier).content
+
+    def exists(self, identifier: str) -> bool:
+        try:
+            self.tagged(identifier)
+        except LookupError:
+            return False
+        return True
+
+    def texts(self) -> list[str]:
+        roots: list[Any] = [self.view]
+        if self.dialog() is not None:
+            roots.append(self.dialog())
+        out = []
+        for root in roots:
+            for control in self.walk(root):
+                if isinstance(control, ft.Text) and control.value and control.visible is not False:
+                    out.append(str(control.value))
+        return out
+
+    def dialog(self) -> Any:
+        dialogs = [d for d in self.page._dialogs.controls if getattr(d, "open", False)]
+        return dialogs[-1] if dialogs else None
+
+    def snacks(self) -> list[str]:
+        return [d.content.value for d in self.page._dialogs.controls if isinstance(d, ft.SnackBar)]
+
+    # ---- firing events -------------------------------------------------------------------------
+
+    def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
+        _context_page.set(self.page)
+        self.run(self.session.dispatch_event(control._i, event, data))
+
+    def click(self, identifier: str) -> None:
+        """Click the tagged control, or the first clickable control inside it (as a tap there would)."""
+        control = next((c for c in self.walk(self.control(identifier)) if getattr(c, "on_click", None)), None)
+        assert control is not None, f"nothing clickable in {identifier}"
+        assert not getattr(control, "disabled", False), f"{identifier} is disabled"
+        self.fire(control, "click")
+
+    def type(self, identifier: str, text: str) -> None:
+        control = self.control(identifier)
+        self.session.apply_patch(control._i, {"value": text})
+        self.fire(control, "change", text)
+
+    def submit(self, identifier: str) -> None:
+        self.fire(self.control(identifier), "submit")
+
+    def toggle(self, identifier: str, value: bool) -> None:
+        control = self.control(identifier)
+        self.session.apply_patch(control._i, {"value": value})
+        self.fire(control, "change", value)
+
+    def choose(self, identifier: str, value: str) -> None:
+        control = self.control(identifier)
+        if isinstance(control, ft.SegmentedButton):
+            self.session.apply_patch(control._i, {"selected": [value]})
+            self.fire(control, "change", [value])
+        else:
+            self.session.apply_patch(control._i, {"value": value})
+            self.fire(control, "select", value)
+
+    def select_chip(self, identifier: str) -> None:
+        control = self.control(identifier)
+        self.session.apply_patch(control._i, {"selected": not control.selected})
+        self.fire(control, "select", not control.selected)
+
+    def crashes(self) -> list[str]:
+        return [str(m.body) for m in self.sent_of(MessageAction.SESSION_CRASHED)]
+
+    def sent_of(self, action: MessageAction) -> list[Message]:
+        return [m for m in self.conn.sent if m.action == action]
