@@ -156,49 +156,57 @@ class ChoiceSetEditor(Editor):
 
 
 class IntListEditor(Editor):
-    """A list of numbers shown as chips (tap x to remove), with a field to add the next one."""
+    """A list of numbers shown as chips (tap x to remove), with a field to add the next one.
 
-    def __init__(self, path: Path, label: str, kind: ListOf, model: SheetModel, changed: Changed,
-                 rebuild: Callable[[], None], t: Translator, help_text: str | None = None) -> None:
+    Adding or removing redraws only this editor, so nothing else on the sheet jumps while typing.
+    """
+
+    def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, t: Translator,
+                 help_text: str | None = None) -> None:
         super().__init__(path)
-        values = list(model.value(path, []) or [])
-
-        def remove(index: int) -> Callable[[ft.ControlEvent], None]:
-            def handler(e: ft.ControlEvent) -> None:
-                changed(model.remove_at(path, index))
-                rebuild()
-            return handler
-
-        def add(e: ft.ControlEvent) -> None:
-            text = (self.entry.value or "").strip()
-            if not text:
-                return
-            try:
-                number: Any = int(text)
-            except ValueError:
-                number = text
-            changed(model.append(path, number))
-            rebuild()
-
-        chips = [tagged(f"{self.id}[{i}]", ft.Chip(label=str(v), on_delete=remove(i)))
-                 for i, v in enumerate(values)]
-        self.entry = ft.TextField(width=90, dense=True, keyboard_type=ft.KeyboardType.NUMBER, on_submit=add,
+        self.model, self.changed, self.t = model, changed, t
+        self.chips = ft.Row(wrap=True, spacing=4)
+        self.summary = ft.Text(size=13)
+        self.entry = ft.TextField(width=90, dense=True, keyboard_type=ft.KeyboardType.NUMBER, on_submit=self._add,
                                   hint_text=t("sheet.add_value"))
-        total = sum(v for v in values if isinstance(v, int))
-        header = ft.Row([ft.Text(label, size=15, expand=True),
-                         ft.Text(t("sheet.list_summary", n=len(values), total=total), size=13)])
-        parts: list[ft.Control] = [header]
+        parts: list[ft.Control] = [ft.Row([ft.Text(label, size=15, expand=True), self.summary])]
         if help_text:
             parts.append(ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        parts += [ft.Row([*chips], wrap=True, spacing=4),
-                  ft.Row([tagged(f"{self.id}.new", self.entry), icon_button(f"{self.id}.add", ft.Icons.ADD,
-                                                                             t("sheet.add"), add)]),
+        parts += [self.chips,
+                  ft.Row([tagged(f"{self.id}.new", self.entry),
+                          icon_button(f"{self.id}.add", ft.Icons.ADD, t("sheet.add"), self._add)]),
                   self.error]
         self._control = ft.Column(parts, spacing=4)
+        self._render()
 
     @property
     def control(self) -> ft.Control:
         return self._control
+
+    def _render(self) -> None:
+        values = list(self.model.value(self.path, []) or [])
+        self.chips.controls = [tagged(f"{self.id}[{i}]", ft.Chip(label=str(v), on_delete=self._remover(i)))
+                               for i, v in enumerate(values)]
+        total = sum(v for v in values if isinstance(v, int))
+        self.summary.value = self.t("sheet.list_summary", n=len(values), total=total)
+
+    def _remover(self, index: int) -> Callable[[ft.ControlEvent], None]:
+        def handler(e: ft.ControlEvent) -> None:
+            self.changed(self.model.remove_at(self.path, index))
+            self._render()
+        return handler
+
+    def _add(self, e: ft.ControlEvent) -> None:
+        text = (self.entry.value or "").strip()
+        if not text:
+            return
+        try:
+            number: Any = int(text)
+        except ValueError:
+            number = text  # kept on screen with the engine's explanation, never saved
+        self.entry.value = ""
+        self.changed(self.model.append(self.path, number))
+        self._render()
 
 
 class EditorFactory:
@@ -233,7 +241,7 @@ class EditorFactory:
         if isinstance(kind, ListOf) and isinstance(kind.item, Choice) and kind.unique:
             return ChoiceSetEditor(path, label, kind.item, m, changed)
         if isinstance(kind, ListOf) and isinstance(kind.item, Int):
-            return IntListEditor(path, label, kind, m, changed, self.rebuild, t, help_text)
+            return IntListEditor(path, label, m, changed, t, help_text)
         return None
 
     def _composite(self, kind: Kind, path: Path, label: str, help_text: str | None) -> ft.Control:

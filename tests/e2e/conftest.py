@@ -1,0 +1,145 @@
+"""End-to-end fixtures: the app served as the README serves it, driven in Debian's headless Chromium."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE = {"width": 412, "height": 915}
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = Path(os.environ.get("TC_SCREENSHOTS", Path(tempfile.gettempdir()) / "table-companion-screenshots"))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, data_dir: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.data_dir = data_dir
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = data_dir.parent / f"server-{self.port}.log"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--port", str(self.port), "--data", str(data_dir), *extra],
+            cwd=ROOT, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        self.wait_ready()
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise TimeoutError(f"server not ready: {self.log.read_text()}")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "data")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    assert Path(executable).exists(), "Debian's chromium is needed: bin/test installs it (apt-get install chromium)"
+    launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
+    yield launched
+    launched.close()
+
+
+class Phone:
+    """A browser tab at phone size, with helpers for Flutter's semantics tree."""
+
+    def __init__(self, browser: Browser, url: str, locale: str = "en-US") -> None:
+        self.context = browser.new_context(viewport=PHONE, locale=locale)
+        self.page: Page = self.context.new_page()
+        self.page.goto(url)
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=60_000)
+        placeholder.dispatch_event("click")  # turns on Flutter's semantics tree
+
+    def tagged(self, identifier: str) -> Locator:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def wait(self, identifier: str, timeout: float = 30_000) -> None:
+        self.tagged(identifier).wait_for(state="visible", timeout=timeout)
+
+    def tap(self, identifier: str) -> None:
+        self.wait(identifier)
+        self.tagged(identifier).click()
+        self.page.mouse.move(0, 0)  # no hover left behind: tooltips would cover the next target
+        self.page.wait_for_timeout(300)
+
+    def type(self, identifier: str, text: str, enter: bool = False) -> None:
+        self.wait(identifier)
+        field = self.tagged(identifier).locator("input, textarea").first
+        field.focus()  # by the element, not by coordinates: a tooltip may cover the spot
+        self.page.wait_for_timeout(200)
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(text)
+        if enter:
+            self.page.keyboard.press("Enter")
+        self.page.wait_for_timeout(300)
+
+    def see(self, text: str, timeout: float = 15_000) -> None:
+        self.page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
+
+    def shot(self, name: str) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.wait_for_timeout(1500)  # the semantics tree runs ~1 s ahead of the pixels
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def phone(browser: Browser, server: Server) -> Iterator[Callable[..., Phone]]:
+    opened: list[Phone] = []
+
+    def open_phone(locale: str = "en-US", path: str = "/") -> Phone:
+        p = Phone(browser, server.url + path, locale)
+        opened.append(p)
+        return p
+
+    yield open_phone
+    for p in opened:
+        p.close()
