@@ -17,6 +17,15 @@ class SheetError(ValueError):
     def message(self) -> str:
         return self.text.en
 
+    def within(self, prefix: str) -> SheetError:
+        """The same error seen from an enclosing value: `within("players[1]")` of `coins` is `players[1].coins`."""
+        if not prefix:
+            return self
+        if not self.path:
+            return SheetError(prefix, self.text)
+        separator = "" if self.path.startswith("[") else "."
+        return SheetError(f"{prefix}{separator}{self.path}", self.text)
+
     def to_json(self) -> dict[str, dict[str, str]]:
         return {"error": {"path": self.path, "message": self.text.en}}
 

@@ -7,6 +7,7 @@ A game's spec describes its sheet with these types; the same description drives 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .errors import SheetError, fail
@@ -81,7 +82,7 @@ class ChoiceValue:
 class Choice(Kind):
     values: tuple[ChoiceValue, ...]
 
-    @property
+    @cached_property
     def allowed(self) -> tuple[str, ...]:
         return tuple(v.value for v in self.values)
 
@@ -143,7 +144,12 @@ class ListOf(Kind):
                            n=self.max_len, got=len(value))
             raise fail(path, "must hold {lo} to {hi} entries, got {got}", "{lo}~{hi}개여야 합니다 (입력: {got}개)",
                        lo=self.min_len, hi=self.max_len, got=len(value))
-        items = [self.item.check(v, join_path(path, i), players) for i, v in enumerate(value)]
+        items = []
+        for i, v in enumerate(value):
+            try:
+                items.append(self.item.check(v, "", players))
+            except SheetError as error:  # paths are built only for the error, not for every valid value
+                raise error.within(join_path(path, i)) from None
         if self.unique:
             seen: set[Any] = set()
             for i, v in enumerate(items):
@@ -235,7 +241,13 @@ class PerPlayer(Kind):
             if name not in value:
                 raise fail(join_path(path, name), "is missing: every player needs an entry in every round",
                            "빠져 있습니다: 모든 라운드에 모든 플레이어의 값이 필요합니다")
-        return {name: self.item.check(value[name], join_path(path, name), players) for name in players}
+        out = {}
+        for name in players:
+            try:
+                out[name] = self.item.check(value[name], "", players)
+            except SheetError as error:
+                raise error.within(join_path(path, name)) from None
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "per_player", "item": self.item.to_json()}
@@ -250,11 +262,14 @@ def check_fields(fields: tuple[Field, ...], value: dict[str, Any], path: str,
             raise unknown_key(join_path(path, str(key)), sorted(known - ignore))
     out: dict[str, Any] = {}
     for f in fields:
-        p = join_path(path, f.key)
-        if f.key in value and value[f.key] is not None:
-            out[f.key] = f.kind.check(value[f.key], p, players)
+        given = value.get(f.key)
+        if given is not None:
+            try:
+                out[f.key] = f.kind.check(given, "", players)
+            except SheetError as error:
+                raise error.within(join_path(path, f.key)) from None
         elif f.required:
-            raise fail(p, "is required", "필수 항목입니다")
+            raise fail(join_path(path, f.key), "is required", "필수 항목입니다")
         else:
             out[f.key] = f.missing_value()
     return out

@@ -239,12 +239,8 @@ def replay(sheet: Sheet) -> Replay:
     return game
 
 
-def check(sheet: Sheet) -> None:
-    replay(sheet)
-
-
 def score(sheet: Sheet) -> Scoring:
-    game = replay(sheet)
+    game = replay(sheet)  # replaying refuses what the rules cannot produce, so there is no separate check
     players = {n: PlayerScore({"start": game.start(n), "placements": game.placements[n]}) for n in sheet.names}
     extras = {"line": [list(cell) for cell in game.line]} if game.line else {}
     return Scoring(players, game.over, game.trigger, outright_winner=game.winner, progress=game.progress,
@@ -290,7 +286,6 @@ SPEC = GameSpec(
                      T("the latest placement", "가장 마지막에 토큰을 놓아"), latest_placement, shows_values=False),
     ),
     setup=setup,
-    check=check,
     score=score,
     prompts=(
         Prompt("setup", T("Lay out 16 of the 25 coasters at random in a 4 × 4 grid.",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,10 +61,15 @@ class TurnOutcome:
 
     points: int
     opponents_lose: int
-    explanation: Text
+    explain: Callable[[], Text] = field(repr=False, compare=False)
+
+    @property
+    def explanation(self) -> Text:
+        """Built on demand: replaying a whole game needs only the numbers."""
+        return self.explain()
 
 
-Items = list[tuple[Text, int]]
+Items = list[tuple[Text, dict[str, Any], int]]  # label template, its values, points
 
 
 def set_points(size: int) -> int:
@@ -76,7 +81,12 @@ def check_turn(fortune: str, dice: Mapping[str, int], island_of_skulls: bool = F
                treasure: Mapping[str, int] | None = None, path: str = "") -> None:
     """Refuse a turn the rules cannot produce; `path` is the event's path, error paths name the field in it."""
     FORTUNES.check(fortune, join_path(path, "fortune"), ())
-    counts = _counts(dice, FACES, join_path(path, "dice"))
+    _check_turn_rules(fortune, _counts(dice, FACES, join_path(path, "dice")), island_of_skulls, treasure, path)
+
+
+def _check_turn_rules(fortune: str, counts: Mapping[str, int], island_of_skulls: bool,
+                      treasure: Mapping[str, int] | None, path: str) -> None:
+    """The rules between a turn's fields (each field's own type and bounds are already checked)."""
     if sum(counts.values()) != DICE:
         raise fail(join_path(path, "dice"), "the dice must add up to 8, got {n}",
                    "주사위 개수의 합이 8이어야 합니다 (입력: {n}개)", n=sum(counts.values()))
@@ -127,7 +137,12 @@ def turn_score(fortune: str, dice: Mapping[str, int], island_of_skulls: bool = F
     `treasure` is what lay on the Treasure Island card; it only matters when the turn ends on 3+ skulls.
     """
     check_turn(fortune, dice, island_of_skulls, treasure)
-    counts = _counts(dice, FACES, "dice")
+    return _score_checked_turn(fortune, dice, island_of_skulls, treasure)
+
+
+def _score_checked_turn(fortune: str, dice: Mapping[str, int], island_of_skulls: bool,
+                        treasure: Mapping[str, int] | None) -> TurnOutcome:
+    counts = {face: dice.get(face, 0) for face in FACES}
     skulls = counts["skull"] + CARD_SKULLS.get(fortune, 0)
     if island_of_skulls:
         return _island(fortune, counts, skulls, T("Island of Skulls", "해골의 섬"))
@@ -151,12 +166,12 @@ def turn_score(fortune: str, dice: Mapping[str, int], island_of_skulls: bool = F
 
 def _island(fortune: str, counts: Mapping[str, int], skulls: int, place: Text) -> TurnOutcome:
     if fortune == "peace" and counts["sabre"]:
-        return TurnOutcome(0, 0, T("{place} with a sabre under Peace: nobody loses points",
+        return TurnOutcome(0, 0, lambda: T("{place} with a sabre under Peace: nobody loses points",
                                    "평화 카드로 {place}에서 사브르가 나옴: 아무도 점수를 잃지 않습니다").format(
             place=place))
     per_skull = ISLAND_LOSS * (CAPTAIN_FACTOR if fortune == "captain" else 1)
     loss = per_skull * skulls
-    return TurnOutcome(0, loss, T("{place}: {skulls} skulls × {per}, every opponent loses {loss}",
+    return TurnOutcome(0, loss, lambda: T("{place}: {skulls} skulls × {per}, every opponent loses {loss}",
                                   "{place}: 해골 {skulls}개 × {per}, 상대마다 {loss}점을 잃습니다").format(
         place=place, skulls=skulls, per=per_skull, loss=loss))
 
@@ -166,40 +181,40 @@ def _after_the_storm(counts: Mapping[str, int], skulls: int) -> TurnOutcome:
         return _island("after-the-storm", counts, skulls, T("After the Storm", "폭풍이 지나간 뒤"))
     gems = counts["coin"] + counts["diamond"]
     points = STORM_GEM_POINTS * gems
-    return TurnOutcome(points, 0, T("After the Storm: {n} coins and diamonds × 200 = {points}",
+    return TurnOutcome(points, 0, lambda: T("After the Storm: {n} coins and diamonds × 200 = {points}",
                                     "폭풍이 지나간 뒤: 동전·다이아몬드 {n}개 × 200 = {points}").format(
         n=gems, points=points))
 
 
 def _peace_broken(sabres: int) -> TurnOutcome:
     points = -PEACE_PENALTY * sabres
-    return TurnOutcome(points, 0, T("Peace broken: {n} sabres × -1000 = {points}",
+    return TurnOutcome(points, 0, lambda: T("Peace broken: {n} sabres × -1000 = {points}",
                                     "평화가 깨짐: 사브르 {n}개 × -1000 = {points}").format(n=sabres, points=points))
 
 
 def _sea_battle(fortune: str, counts: Mapping[str, int], skulls: int) -> TurnOutcome:
     needed, bonus = SEA_BATTLES[fortune]
     if skulls >= SKULL_OUT:
-        return TurnOutcome(-bonus, 0, T("Sea battle lost on {skulls} skulls: -{bonus}",
+        return TurnOutcome(-bonus, 0, lambda: T("Sea battle lost on {skulls} skulls: -{bonus}",
                                         "해골 {skulls}개로 해전 패배: -{bonus}").format(skulls=skulls, bonus=bonus))
     if counts["sabre"] < needed:
-        return TurnOutcome(-bonus, 0, T("Sea battle lost, {sabres} of {needed} sabres: -{bonus}",
+        return TurnOutcome(-bonus, 0, lambda: T("Sea battle lost, {sabres} of {needed} sabres: -{bonus}",
                                         "해전 패배, 사브르 {sabres}/{needed}개: -{bonus}").format(
             sabres=counts["sabre"], needed=needed, bonus=bonus))
     items = _dice_items(counts, merge_animals=False, chest=True, sabres_score=True)
-    return _summed([*items, (T("sea battle won", "해전 승리"), bonus)])
+    return _summed([*items, (T("sea battle won", "해전 승리"), {}, bonus)])
 
 
 def _treasure(kept: Mapping[str, int], skulls: int) -> TurnOutcome:
     items = _dice_items({**kept, "skull": 0}, merge_animals=False, chest=False)
     scored = _summed(items)
-    return TurnOutcome(scored.points, 0, T("{skulls} skulls, only the treasure scores: {detail}",
+    return TurnOutcome(scored.points, 0, lambda: T("{skulls} skulls, only the treasure scores: {detail}",
                                            "해골 {skulls}개, 보물섬의 주사위만 점수가 됩니다: {detail}").format(
         skulls=skulls, detail=scored.explanation))
 
 
 def _skull_out(skulls: int) -> TurnOutcome:
-    return TurnOutcome(0, 0, T("{n} skulls: the turn scores nothing", "해골 {n}개: 이번 턴은 0점입니다").format(
+    return TurnOutcome(0, 0, lambda: T("{n} skulls: the turn scores nothing", "해골 {n}개: 이번 턴은 0점입니다").format(
         n=skulls))
 
 
@@ -213,33 +228,35 @@ def _dice_items(counts: Mapping[str, int], merge_animals: bool, chest: bool, sab
     for faces, name in groups:
         size = sum(counts[f] for f in faces)
         if size >= 3:
-            items.append((T("{n} {face}", "{face} {n}개").format(n=size, face=name), set_points(size)))
+            items.append((T("{n} {face}", "{face} {n}개"), {"n": size, "face": name}, set_points(size)))
         elif size and faces[0] not in GEMS and not (faces == ("sabre",) and sabres_score):
             all_score = False
     gems = counts["coin"] + counts["diamond"]
     if gems:
-        items.append((T("{n} coins and diamonds", "동전·다이아몬드 {n}개").format(n=gems), GEM_POINTS * gems))
+        items.append((T("{n} coins and diamonds", "동전·다이아몬드 {n}개"), {"n": gems}, GEM_POINTS * gems))
     if chest and all_score:
-        items.append((T("full chest", "보물 상자 완성"), FULL_CHEST))
+        items.append((T("full chest", "보물 상자 완성"), {}, FULL_CHEST))
     return items
 
 
 def _listing(items: Items) -> Text:
     if not items:
         return T("no scoring dice", "점수 나는 주사위 없음")
-    return T(" + ".join(f"{label.en} {value}" for label, value in items),
-             " + ".join(f"{label.ko} {value}" for label, value in items))
+    labels = [(label.format(**params), value) for label, params, value in items]
+    return T(" + ".join(f"{label.en} {value}" for label, value in labels),
+             " + ".join(f"{label.ko} {value}" for label, value in labels))
 
 
 def _summed(items: Items) -> TurnOutcome:
-    points = sum(value for _, value in items)
-    return TurnOutcome(points, 0, T("{listing} = {points}", "{listing} = {points}").format(
+    points = sum(value for *_, value in items)
+    return TurnOutcome(points, 0, lambda: T("{listing} = {points}", "{listing} = {points}").format(
         listing=_listing(items), points=points))
 
 
 def _doubled(items: Items) -> TurnOutcome:
-    points = CAPTAIN_FACTOR * sum(value for _, value in items)
-    return TurnOutcome(points, 0, T("({listing}) × 2 captain = {points}", "({listing}) × 2 선장 = {points}").format(
+    points = CAPTAIN_FACTOR * sum(value for *_, value in items)
+    return TurnOutcome(points, 0, lambda: T("({listing}) × 2 captain = {points}",
+                                            "({listing}) × 2 선장 = {points}").format(
         listing=_listing(items), points=points))
 
 
@@ -308,17 +325,14 @@ def replay(sheet: Sheet) -> Game:
 
 def _event_outcome(event: Mapping[str, Any], path: str) -> TurnOutcome:
     if "points" in event:
-        return TurnOutcome(event["points"], 0, T("entered by hand", "직접 입력"))
-    check_turn(event["fortune"], event["dice"], event["island_of_skulls"], event["treasure"], path)
-    return turn_score(event["fortune"], event["dice"], event["island_of_skulls"], event["treasure"])
-
-
-def check(sheet: Sheet) -> None:
-    replay(sheet)
+        return TurnOutcome(event["points"], 0, lambda: T("entered by hand", "직접 입력"))
+    dice = {face: event["dice"].get(face, 0) for face in FACES}  # the sheet's field types checked each count
+    _check_turn_rules(event["fortune"], dice, event["island_of_skulls"], event["treasure"], path)
+    return _score_checked_turn(event["fortune"], event["dice"], event["island_of_skulls"], event["treasure"])
 
 
 def score(sheet: Sheet) -> Scoring:
-    game = replay(sheet)
+    game = replay(sheet)  # replaying also refuses what the rules cannot produce, so there is no separate check
     players = {n: PlayerScore({"turns": game.turns[n], "island_of_skulls": game.losses[n]}) for n in sheet.names}
     extras = {"final_round": game.trigger is not None and not game.finished, "trigger_player": game.trigger,
               "turns_played": dict(game.turns_played)}
@@ -370,7 +384,6 @@ SPEC = GameSpec(
     event=Variants((("dice", DICE_TURN), ("points", MANUAL_TURN))),
     max_events=2000,
     setup=setup,
-    check=check,
     score=score,
     prompts=(
         Prompt("setup", T("Shuffle the fortune cards and place them face down.",
