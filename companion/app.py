@@ -50,8 +50,10 @@ class App:
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
-        self.lang = await self._saved("lang") or await self._device_language()
-        self.theme_mode = await self._saved("theme") or "system"
+        saved_lang, saved_theme, device_lang = await asyncio.gather(
+            self._saved("lang"), self._saved("theme"), self._device_language())
+        self.lang = saved_lang or device_lang
+        self.theme_mode = saved_theme or "system"
         self.t = Translator(self.lang)
         page.theme_mode = THEME_MODES[self.theme_mode]
         page.on_route_change = lambda e: self.show(e.route)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-FONT = "NanumGothic"
-FONTS = {FONT: "fonts/NanumGothic.ttf", f"{FONT} Bold": "fonts/NanumGothicBold.ttf"}
+FONT = "Table Gothic"  # NanumGothic cut to Latin + Hangul and renamed, as the OFL asks of modified fonts
+FONTS = {FONT: "fonts/TableGothic-Regular.ttf"}
 SEED_COLOUR = "#00796B"
 TOUCH = 48  # minimum touch target, px
 GAP = 8
