@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import fail
+from .errors import fail, needed
 from .fields import ListOf, PerPlayer, check_fields, describe, join_path, unknown_key
 from .ranking import TiebreakNote, rank
 from .registry import get_spec
@@ -132,7 +132,7 @@ def _parse_sequence(spec: GameSpec, data: dict[str, Any], key: str, names: tuple
     raw = data.get(key)
     if raw is None or raw == []:
         if key == "rounds" and spec.round_entry is not None and spec.round_range[0] > 0:
-            raise fail(key, "enter at least {n} round(s)", "라운드를 {n}개 이상 입력하세요", n=spec.round_range[0])
+            raise needed(key, "enter at least {n} round(s)", "라운드를 {n}개 이상 입력하세요", n=spec.round_range[0])
         return []
     if key == "rounds" and spec.round_entry is not None:
         lo, hi = spec.round_range

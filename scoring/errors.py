@@ -6,12 +6,17 @@ from .text import Text
 
 
 class SheetError(ValueError):
-    """A sheet the rules refuse. `path` names the field, e.g. `players[1].coins_left`."""
+    """A sheet the rules refuse. `path` names the field, e.g. `players[1].coins_left`.
 
-    def __init__(self, path: str, message: Text) -> None:
+    `code` is "required" when something is simply not entered yet (a sheet being filled in may be saved
+    then), and None when what was entered breaks a rule.
+    """
+
+    def __init__(self, path: str, message: Text, code: str | None = None) -> None:
         super().__init__(f"{path}: {message.en}" if path else message.en)
         self.path = path
         self.text = message
+        self.code = code
 
     @property
     def message(self) -> str:
@@ -22,9 +27,9 @@ class SheetError(ValueError):
         if not prefix:
             return self
         if not self.path:
-            return SheetError(prefix, self.text)
+            return SheetError(prefix, self.text, self.code)
         separator = "" if self.path.startswith("[") else "."
-        return SheetError(f"{prefix}{separator}{self.path}", self.text)
+        return SheetError(f"{prefix}{separator}{self.path}", self.text, self.code)
 
     def to_json(self) -> dict[str, dict[str, str]]:
         return {"error": {"path": self.path, "message": self.text.en}}
@@ -33,3 +38,8 @@ class SheetError(ValueError):
 def fail(path: str, en: str, ko: str, **params: object) -> SheetError:
     """Build a SheetError from a bilingual template (raise the returned value)."""
     return SheetError(path, Text(en, ko).format(**params))
+
+
+def needed(path: str, en: str, ko: str, **params: object) -> SheetError:
+    """Like `fail`, for something not entered yet rather than entered wrong."""
+    return SheetError(path, Text(en, ko).format(**params), code="required")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .errors import SheetError, fail
+from .errors import SheetError, fail, needed
 from .text import Text
 
 MISSING: Any = object()
@@ -269,7 +269,7 @@ def check_fields(fields: tuple[Field, ...], value: dict[str, Any], path: str,
             except SheetError as error:
                 raise error.within(join_path(path, f.key)) from None
         elif f.required:
-            raise fail(join_path(path, f.key), "is required", "필수 항목입니다")
+            raise needed(join_path(path, f.key), "is required", "필수 항목입니다")
         else:
             out[f.key] = f.missing_value()
     return out

@@ -1,28 +1,32 @@
-"""Game-specific pieces of the app, kept small and separate: initial sheet values and extra sheet sections."""
+"""Game-specific pieces of the app, kept small and separate, in one explicit list.
+
+Everything else on a score sheet is generated from the game's spec; a game adds only what the spec
+cannot say: a calculator, a board, fields it draws itself, notes under a round.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-import flet as ft
-
 from scoring import GameSpec
 
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
+from . import carnage, for_sale, patchwork, pina, piraten, ttr, tucana
+from .base import GameUI, Sheet
 
-Sheet = dict[str, Any]
-INITIALISERS: dict[str, Callable[[Sheet], Sheet]] = {}
-SECTIONS: dict[str, Callable[[SheetScreen], list[ft.Control]]] = {}
+UIS: dict[str, GameUI] = {
+    "for-sale": for_sale.UI,
+    "piraten-kapern": piraten.UI,
+    "pina-coladice": pina.UI,
+    "trails-of-tucana": tucana.UI,
+    "ticket-to-ride-europe": ttr.UI,
+    "carnage": carnage.UI,
+    "patchwork": patchwork.UI,
+}
+
+
+def ui_for(game: str) -> GameUI:
+    return UIS.get(game, GameUI())
 
 
 def initial_sheet(spec: GameSpec, sheet: Sheet) -> Sheet:
     """A new game's sheet, with whatever the game sets up before play (e.g. a coaster layout)."""
-    initialise = INITIALISERS.get(spec.id)
+    initialise = ui_for(spec.id).initial
     return initialise(sheet) if initialise else sheet
-
-
-def extra_sections(screen: SheetScreen) -> list[ft.Control]:
-    build = SECTIONS.get(screen.spec.id)
-    return build(screen) if build else []

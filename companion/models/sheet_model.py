@@ -55,6 +55,11 @@ class Evaluation:
         return self.error is None and not self.missing and self.result is not None
 
     @property
+    def saveable(self) -> bool:
+        """Nothing entered breaks a rule (some things may still be missing)."""
+        return self.error is None or self.error.code == "required"
+
+    @property
     def error_path(self) -> Path | None:
         return parse(self.error.path) if self.error is not None else None
 
@@ -97,6 +102,19 @@ class SheetModel:
         set_in(self.working, path, items)
         return self._after_edit()
 
+    def attempt(self, change: Callable[[dict[str, Any]], None]) -> Evaluation:
+        """Apply a calculator's change (a turn, a round's cheques) only if the rules accept it.
+
+        Unlike typing into a field, a refused change is taken back at once; the evaluation says why.
+        """
+        before = copy.deepcopy(self.working)
+        change(self.working)
+        evaluation = self._after_edit()
+        if not evaluation.saveable:
+            self.working = before
+            self.evaluation = self.evaluate()
+        return evaluation
+
     def add_round(self) -> Evaluation:
         assert self.spec.round_entry is not None
         return self.append(("rounds",), empty_value(PerPlayer(self.spec.round_entry), self.names))
@@ -119,7 +137,7 @@ class SheetModel:
 
     def _after_edit(self) -> Evaluation:
         self.evaluation = self.evaluate()
-        if self.evaluation.error is None and self.working != self.saved:
+        if self.evaluation.saveable and self.working != self.saved:
             self.undo_stack = [*self.undo_stack, self.saved][-UNDO_DEPTH:]
             self.saved = copy.deepcopy(self.working)
             self._persist()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from scoring import SheetError, get_spec
 
 from .base import Screen
+from .guide import GuideScreen
 from .home import HomeScreen
 from .new_game import NewGameScreen
 from .result import ResultScreen
@@ -27,10 +28,11 @@ def screens_for(app: App, route: str) -> list[Screen]:
         return [SettingsScreen(app, path)]
     if match := re.fullmatch(r"/new/([a-z-]+)(?:/again/(\w+))?", path):
         return _new_game(app, home, path, match.group(1), match.group(2))
-    if match := re.fullmatch(r"/play/(\w+)", path):
+    if match := re.fullmatch(r"/play/(\w+)(/guide)?", path):
         draft = app.repo.draft(match.group(1))
         if draft is not None:
-            return [home, SheetScreen(app, path, draft)]
+            sheet = SheetScreen(app, f"/play/{draft['id']}", draft)
+            return [home, sheet, GuideScreen(app, path, draft)] if match.group(2) else [home, sheet]
     if match := re.fullmatch(r"/result/(\w+)", path):
         play = app.repo.play(match.group(1))
         if play is not None:

@@ -9,7 +9,9 @@ import flet as ft
 from scoring import GameSpec, Text, get_spec
 from scoring.fields import Field
 
-from ..games import extra_sections
+from ..games import ui_for
+from ..models.draft import DraftSession
+from ..models.guide import now
 from ..models.sheet_model import Evaluation, SheetModel
 from ..store.repository import now_iso
 from ..widgets.common import icon_button, primary_button, section, tagged
@@ -18,45 +20,47 @@ from .base import Screen
 
 
 class SheetScreen(Screen):
-    scrolls = True
-
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.draft = draft
+        self.session = DraftSession(app.repo, draft)
         self.spec: GameSpec = get_spec(draft["game"])
+        self.ui = ui_for(self.spec.id)
         self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
         self.current = 0
         self.totals: dict[str, ft.Text] = {}
+        self.now_lines = ft.Column(spacing=0, expand=True)
         self.status = ft.Text("", size=13, expand=True)
         self.finish_button = primary_button("sheet.finish", "", self._finish, icon=ft.Icons.FLAG)
         self.undo_button = icon_button("sheet.undo", ft.Icons.UNDO, "", self._undo)
+        self.listeners: list[Any] = []  # game sections that redraw themselves after every change
 
     def title(self) -> str:
         return self.t.text(self.spec.name)
 
     def actions(self) -> list[ft.Control]:
         self.undo_button.content.tooltip = self.t("sheet.undo")  # type: ignore[union-attr]
-        return [self.undo_button]
+        return [self.undo_button,
+                icon_button("sheet.guide", ft.Icons.MENU_BOOK, self.t("sheet.guide"),
+                            lambda e: self.app.go(f"{self.route}/guide"))]
 
     # ---- layout ----------------------------------------------------------------------------------
 
     def content(self) -> list[ft.Control]:
-        self.editors = EditorFactory(self.model, self.t, self._changed, self.rebuild)
-        parts: list[ft.Control] = [self._totals_strip()]
-        parts += extra_sections(self)
-        if self.spec.player_fields:
-            parts.append(self._player_section())
-        if self.spec.game_fields:
-            shown = [f for f in self.spec.game_fields if not self._handled_elsewhere(f.key)]
-            if shown:
-                parts.append(section(self.t("sheet.game_fields"), *[self.editors.build(f, (f.key,)) for f in shown]))
+        self.editors = EditorFactory(self.model, self.t, self.changed, self.rebuild)
+        self.listeners = []
+        parts: list[ft.Control] = [self._totals_strip(), self._now_banner()]
+        if self.ui.sections is not None:
+            parts += self.ui.sections(self)
+        fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles]
+        if fields:
+            parts.append(self._player_section(fields))
+        shown = [f for f in self.spec.game_fields if f.key not in self.ui.handles]
+        if shown:
+            parts.append(section(self.t("sheet.game_fields"), *[self.editors.build(f, (f.key,)) for f in shown]))
         if self.spec.round_entry is not None:
             parts.append(self._rounds_section())
         self._refresh(self.model.evaluation)
         return parts
-
-    def _handled_elsewhere(self, key: str) -> bool:
-        return key in getattr(self, "custom_fields", set())
 
     def bottom(self) -> ft.Control:
         self.finish_button.content.content = self.t("sheet.finish")  # type: ignore[union-attr]
@@ -73,24 +77,30 @@ class SheetScreen(Screen):
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if i == self.current else ft.Colors.SURFACE_CONTAINER_HIGH,
-                on_click=lambda e, index=i: self._select(index),
+                on_click=lambda e, index=i: self.select(index),
             ), name))
         return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
-    def _player_section(self) -> ft.Control:
+    def _now_banner(self) -> ft.Control:
+        return tagged("sheet.now", ft.Container(
+            ft.Row([ft.Icon(ft.Icons.TIPS_AND_UPDATES_OUTLINED, size=20), self.now_lines,
+                    ft.Icon(ft.Icons.CHEVRON_RIGHT, size=20)], spacing=8),
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: self.app.go(f"{self.route}/guide")))
+
+    def _player_section(self, fields: list[Field]) -> ft.Control:
         index = self.current
         name = self.model.names[index]
-        fields = [self.editors.build(f, ("players", index, f.key)) for f in self.spec.player_fields
-                  if not self._handled_elsewhere(f.key)]
+        editors = [self.editors.build(f, ("players", index, f.key)) for f in fields]
         n = len(self.model.names)
         nav = ft.Row([
             icon_button("sheet.prev_player", ft.Icons.CHEVRON_LEFT, self.t("sheet.prev_player"),
-                        lambda e: self._select((index - 1) % n)),
+                        lambda e: self.select((index - 1) % n)),
             ft.Text(self.t("sheet.player_of", n=index + 1, total=n), expand=True, text_align=ft.TextAlign.CENTER),
             icon_button("sheet.next_player", ft.Icons.CHEVRON_RIGHT, self.t("sheet.next_player"),
-                        lambda e: self._select((index + 1) % n)),
+                        lambda e: self.select((index + 1) % n)),
         ])
-        return section(self.t("sheet.entering_for", name=name), nav, *fields)
+        return section(self.t("sheet.entering_for", name=name), nav, *editors)
 
     def _rounds_section(self) -> ft.Control:
         assert self.spec.round_entry is not None
@@ -98,9 +108,10 @@ class SheetScreen(Screen):
         cards: list[ft.Control] = []
         for r in range(len(rounds)):
             rows: list[ft.Control] = [ft.Text(self.t("sheet.round_n", n=r + 1), weight=ft.FontWeight.BOLD)]
-            for name in self.model.names:
-                field_for_player = self._round_field(name)
-                rows.append(self.editors.build(field_for_player, ("rounds", r, name)))
+            rows += [self.editors.build(Field(name, self.spec.round_entry, Text(name, name), required=True),
+                                        ("rounds", r, name)) for name in self.model.names]
+            if self.ui.round_notes is not None:
+                rows += self.ui.round_notes(self, r)
             cards.append(ft.Container(ft.Column(rows, spacing=4), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                                       border_radius=8, padding=10))
         buttons = []
@@ -112,23 +123,19 @@ class SheetScreen(Screen):
                                        self._remove_round))
         return section(self.t("sheet.rounds"), *cards, ft.Row(buttons))
 
-    def _round_field(self, name: str) -> Field:
-        assert self.spec.round_entry is not None
-        return Field(name, self.spec.round_entry, Text(name, name), required=True)
-
     # ---- events --------------------------------------------------------------------------------
 
-    def _select(self, index: int) -> None:
+    def select(self, index: int) -> None:
         self.current = index
         self.rebuild()
 
     def _add_round(self, e: ft.ControlEvent) -> None:
-        self._changed(self.model.add_round())
+        self.changed(self.model.add_round())
         self.rebuild()
 
     def _remove_round(self, e: ft.ControlEvent) -> None:
         rounds = self.model.value(("rounds",), []) or []
-        self._changed(self.model.remove_at(("rounds",), len(rounds) - 1))
+        self.changed(self.model.remove_at(("rounds",), len(rounds) - 1))
         self.rebuild()
 
     def _undo(self, e: ft.ControlEvent) -> None:
@@ -137,17 +144,22 @@ class SheetScreen(Screen):
         else:
             self.app.snack(self.t("sheet.nothing_to_undo"))
 
-    def _changed(self, evaluation: Evaluation) -> None:
+    def changed(self, evaluation: Evaluation) -> None:
+        """After any change: totals, errors next to fields, the game sections, the 'now' banner."""
         self._refresh(evaluation)
+        for listener in self.listeners:
+            listener(evaluation)
 
     def _refresh(self, evaluation: Evaluation) -> None:
         totals = evaluation.totals()
         for name, text in self.totals.items():
             text.value = str(totals[name]) if name in totals else "–"
         self.editors.show(evaluation, self.t("sheet.needed"))
+        self.now_lines.controls = [ft.Text(self.t(n.key, **n.params), size=13)
+                                   for n in now(self.spec, self.model.working, evaluation.result)]
         if evaluation.error is not None:
             self.status.value = self.t.text(evaluation.error.text)
-            self.status.color = ft.Colors.ERROR
+            self.status.color = None if evaluation.saveable else ft.Colors.ERROR
         elif evaluation.missing:
             self.status.value = self.t("sheet.missing", n=len(evaluation.missing))
             self.status.color = None
@@ -157,10 +169,11 @@ class SheetScreen(Screen):
             self.status.value = self.t("sheet.leader", names=", ".join(result.winners)) if result.winners else ""
             self.status.color = None
         self.finish_button.content.disabled = not evaluation.complete  # type: ignore[union-attr]
-        self.undo_button.content.disabled = not self.model.undo_stack and self.model.working == self.model.saved  # type: ignore[union-attr]
+        self.undo_button.content.disabled = (  # type: ignore[union-attr]
+            not self.model.undo_stack and self.model.working == self.model.saved)
 
     def _save(self, sheet: dict[str, Any], undo: list[dict[str, Any]]) -> None:
-        self.draft = self.app.repo.save_draft({**self.draft, "sheet": sheet, "undo": undo})
+        self.session.save(sheet=sheet, undo=undo)
 
     def _finish(self, e: ft.ControlEvent) -> None:
         evaluation = self.model.evaluation
@@ -189,6 +202,6 @@ class SheetScreen(Screen):
         assert result is not None
         play = self.app.repo.add_play({
             "game": self.spec.id, "sheet": self.model.sheet(), "rules_version": self.spec.rules_version,
-            "started_at": self.draft.get("created_at", now_iso()), "result": result.to_json(),
-        }, draft_id=self.draft["id"])
+            "started_at": self.session.draft.get("created_at", now_iso()), "result": result.to_json(),
+        }, draft_id=self.session.id)
         self.app.go(f"/result/{play['id']}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import fail
+from ..errors import fail, needed
 from ..fields import Field, Int, Record
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from ..text import Text
@@ -48,7 +48,7 @@ def check(sheet: Sheet) -> None:
     if len(sheet.rounds) == ROUNDS:
         for name in sheet.names:
             if sheet.players[name]["deployed"] is None:
-                raise fail(sheet.player_path(name, "deployed"), "is required once all {n} rounds are entered "
+                raise needed(sheet.player_path(name, "deployed"), "is required once all {n} rounds are entered "
                            "(it breaks ties)", "{n}라운드를 모두 입력하면 필수입니다 (동점을 가릅니다)", n=ROUNDS)
 
 

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import fail
+from ..errors import fail, needed
 from ..fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, PlayerRef, Record
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from ..text import Text
@@ -152,7 +152,7 @@ def check_sight_entry(sheet: Sheet, name: str) -> None:
         raise fail(sheet.player_path(name, "sight_scores"), "enter either the sights connected or the sight scores, "
                    "not both", "연결한 관광지와 관광지 점수 중 하나만 입력하세요")
     if not player["sights"] and not player["sight_scores"]:
-        raise fail(sheet.player_path(name, "sights"), "is required: enter the sights connected (or the sight "
+        raise needed(sheet.player_path(name, "sights"), "is required: enter the sights connected (or the sight "
                    "scores) for each round played", "필수 항목입니다: 진행한 라운드마다 연결한 관광지(또는 관광지 "
                    "점수)를 입력하세요")
     key = sight_entry(sheet, name)

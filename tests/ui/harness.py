@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import threading
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -61,12 +62,18 @@ class FakeConnection(Connection):
 
 
 class Harness:
-    """Drive one session: start it, find controls by semantics identifier, fire their events."""
+    """Drive one session: start it, find controls by semantics identifier, fire their events.
+
+    The session lives on its own event loop in its own thread (as on the server), so the tests work
+    whatever else holds the main thread's loop (Playwright's sync API does).
+    """
 
     def __init__(self, main: Callable[[ft.Page], Awaitable[None]], route: str = "/",
                  prefs: dict[str, Any] | None = None, hub: PubSubHub | None = None,
                  loop: asyncio.AbstractEventLoop | None = None) -> None:
         self.loop = loop or asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
         self.executor = ThreadPoolExecutor(max_workers=2)
         self.conn = FakeConnection(self.loop, self.executor, hub or PubSubHub(loop=self.loop,
                                                                               executor=self.executor),
@@ -76,25 +83,30 @@ class Harness:
         self.page.route = route
         self.conn.page_url = "http://127.0.0.1:8550"
         msgpack.packb(self.session.get_page_patch(), default=_encode)
-        _context_page.set(self.page)
-        self.run(main(self.page))
+        self.run(self._with_page(main(self.page)))
 
     @property
     def page(self) -> ft.Page:
         return self.session.page
 
+    async def _with_page(self, awaitable: Awaitable[Any]) -> Any:
+        _context_page.set(self.page)  # as the server does before main() and every event
+        return await awaitable
+
     def run(self, awaitable: Awaitable[Any]) -> Any:
-        result = self.loop.run_until_complete(awaitable)
+        result = asyncio.run_coroutine_threadsafe(self._with_page(awaitable), self.loop).result(timeout=30)
         self.settle()
         return result
 
     def settle(self, rounds: int = 20) -> None:
         """Let scheduled callbacks, route changes and updates run."""
         for _ in range(rounds):
-            self.loop.run_until_complete(asyncio.sleep(0.001))
+            asyncio.run_coroutine_threadsafe(asyncio.sleep(0.001), self.loop).result(timeout=30)
 
     def close(self) -> None:
         self.settle()
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=5)
         self.executor.shutdown(wait=False)
         self.loop.close()
 
@@ -166,8 +178,15 @@ class Harness:
     # ---- firing events -------------------------------------------------------------------------
 
     def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
-        _context_page.set(self.page)
         self.run(self.session.dispatch_event(control._i, event, data))
+
+    def patch(self, control: BaseControl, values: dict[str, Any]) -> None:
+        """What the client sends before an event: the control's new property values."""
+
+        async def apply() -> None:
+            self.session.apply_patch(control._i, values)
+
+        self.run(apply())
 
     def click(self, identifier: str) -> None:
         """Click the tagged control, or the first clickable control inside it (as a tap there would)."""
@@ -178,7 +197,7 @@ class Harness:
 
     def type(self, identifier: str, text: str) -> None:
         control = self.control(identifier)
-        self.session.apply_patch(control._i, {"value": text})
+        self.patch(control, {"value": text})
         self.fire(control, "change", text)
 
     def submit(self, identifier: str) -> None:
@@ -186,21 +205,21 @@ class Harness:
 
     def toggle(self, identifier: str, value: bool) -> None:
         control = self.control(identifier)
-        self.session.apply_patch(control._i, {"value": value})
+        self.patch(control, {"value": value})
         self.fire(control, "change", value)
 
     def choose(self, identifier: str, value: str) -> None:
         control = self.control(identifier)
         if isinstance(control, ft.SegmentedButton):
-            self.session.apply_patch(control._i, {"selected": [value]})
+            self.patch(control, {"selected": [value]})
             self.fire(control, "change", [value])
         else:
-            self.session.apply_patch(control._i, {"value": value})
+            self.patch(control, {"value": value})
             self.fire(control, "select", value)
 
     def select_chip(self, identifier: str) -> None:
         control = self.control(identifier)
-        self.session.apply_patch(control._i, {"selected": not control.selected})
+        self.patch(control, {"selected": not control.selected})
         self.fire(control, "select", not control.selected)
 
     def crashes(self) -> list[str]:

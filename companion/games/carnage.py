@@ -1,0 +1,38 @@
+"""Kharnage: under each round, the play order by initiative and the round's 5/3/1 ranking."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scoring.games.carnage import placement_points
+
+from .base import GameUI
+
+if TYPE_CHECKING:
+    from ..views.sheet import SheetScreen
+
+
+def play_order(entry: dict[str, dict[str, int]]) -> list[str]:
+    """Who plays first this round: the lowest initiative first."""
+    return sorted(entry, key=lambda name: entry[name].get("initiative", 0))
+
+
+def round_notes(screen: SheetScreen, index: int) -> list[ft.Control]:
+    t = screen.t
+    entry = screen.model.working["rounds"][index]
+    initiatives = [entry[n].get("initiative") for n in entry]
+    notes: list[ft.Control] = []
+    if len(set(initiatives)) == len(initiatives):
+        order = " → ".join(f"{n} ({entry[n]['initiative']})" for n in play_order(entry))
+        notes.append(ft.Text(t("carnage.order", order=order), size=13))
+        points = placement_points(entry)
+        ranking = " · ".join(f"{n} {points[n]}" for n in sorted(points, key=points.get, reverse=True))
+        notes.append(ft.Text(t("carnage.ranking", ranking=ranking), size=13, weight=ft.FontWeight.BOLD))
+    else:
+        notes.append(ft.Text(t("carnage.distinct"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+    return notes
+
+
+UI = GameUI(round_notes=round_notes)

@@ -1,0 +1,114 @@
+"""For Sale: the selling-round assigner (properties played -> cheques, highest to highest) and tie numbers."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from scoring.games.for_sale import setup
+
+from ..models.sheet_model import Evaluation
+from ..widgets.common import error_text, primary_button, section, tagged
+from .base import GameUI
+
+if TYPE_CHECKING:
+    from ..views.sheet import SheetScreen
+
+
+class AssignError(ValueError):
+    """The round cannot be handed out; `key` is a catalog key."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def assign_cheques(played: dict[str, int], cheques: list[int]) -> dict[str, int]:
+    """The highest property takes the highest cheque, the next the next, and so on."""
+    if len(cheques) != len(played):
+        raise AssignError("forsale.error.cheque_count", n=len(played), got=len(cheques))
+    if len(set(played.values())) != len(played):
+        raise AssignError("forsale.error.same_property")
+    order = sorted(played, key=lambda name: played[name], reverse=True)
+    return dict(zip(order, sorted(cheques, reverse=True), strict=True))
+
+
+def parse_numbers(text: str) -> list[int]:
+    """'15 12, 6 0' -> [15, 12, 6, 0]; anything that is not a whole number is refused."""
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not all(p.isdigit() for p in parts):
+        raise AssignError("forsale.error.numbers")
+    return [int(p) for p in parts]
+
+
+class SellingRound:
+    def __init__(self, screen: SheetScreen) -> None:
+        self.screen = screen
+        t = screen.t
+        names = screen.model.names
+        self.properties = {name: ft.TextField(label=name, width=110, dense=True, keyboard_type=ft.KeyboardType.NUMBER)
+                           for name in names}
+        self.cheques = ft.TextField(label=t("forsale.cheques_revealed"), hint_text=t("forsale.cheques_hint"),
+                                    dense=True, keyboard_type=ft.KeyboardType.NUMBER, expand=True)
+        self.error = error_text(None)
+        self.heading = ft.Text(size=14)
+        self.ties = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        screen.listeners.append(self.refresh)
+        self.control = section(
+            t("forsale.selling_round"),
+            self.heading,
+            ft.Text(t("forsale.properties_played"), size=13),
+            ft.Row([tagged(f"forsale.property.{i}", field) for i, field in enumerate(self.properties.values())],
+                   wrap=True),
+            ft.Row([tagged("forsale.cheques", self.cheques)]),
+            primary_button("forsale.assign", t("forsale.assign"), self.assign, icon=ft.Icons.CALL_SPLIT),
+            self.error, self.ties)
+        self.refresh(screen.model.evaluation)
+
+    def refresh(self, evaluation: Evaluation) -> None:
+        t = self.screen.t
+        sheet = self.screen.model.working
+        rounds = setup(sheet.get("options", {}), len(sheet["players"]))["rounds"]
+        done = min(len(p.get("cheques") or []) for p in sheet["players"])
+        self.heading.value = (t("forsale.round_of", n=done + 1, total=rounds) if done < rounds
+                              else t("forsale.all_sold"))
+        ties = evaluation.result.extras.get("tie_numbers", {}) if evaluation.result else {}
+        self.ties.value = t("forsale.tie_numbers", list=" · ".join(f"{n} {v}" for n, v in ties.items())) if ties else ""
+
+    def assign(self, e: ft.ControlEvent) -> None:
+        t = self.screen.t
+        try:
+            played = {name: parse_numbers(field.value or "") for name, field in self.properties.items()}
+            if any(len(v) != 1 for v in played.values()):
+                raise AssignError("forsale.error.one_property")
+            handed = assign_cheques({n: v[0] for n, v in played.items()}, parse_numbers(self.cheques.value or ""))
+        except AssignError as error:
+            self.error.value, self.error.visible = t(error.key, **error.params), True
+            return
+
+        def hand_out(sheet: dict[str, Any]) -> None:
+            for player in sheet["players"]:
+                name = player["name"]
+                player["cheques"] = [*(player.get("cheques") or []), handed[name]]
+                player["properties"] = [*(player.get("properties") or []), played[name][0]]
+
+        evaluation = self.screen.model.attempt(hand_out)
+        if not evaluation.saveable:
+            self.error.value, self.error.visible = t.text(evaluation.error.text), True
+            self.screen.changed(self.screen.model.evaluation)
+            return
+        self.error.visible = False
+        for field in (*self.properties.values(), self.cheques):
+            field.value = ""
+        self.screen.changed(evaluation)
+        self.screen.rebuild()
+
+
+def sections(screen: SheetScreen) -> list[ft.Control]:
+    return [SellingRound(screen).control]
+
+
+UI = GameUI(sections=sections)

@@ -1,0 +1,194 @@
+"""Piña Coladice: the 4x4 coaster board (tap to place the current player's token) and the dice helper."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from scoring.games.pina_coladice import COASTERS, SIZE, capacity, coaster_side, matching_coasters
+
+from ..widgets.common import error_text, secondary_button, section, tagged
+from .base import GameUI, Sheet
+
+if TYPE_CHECKING:
+    from ..views.sheet import SheetScreen
+
+SEAT_COLOURS = ("#E63946", "#1D70A2", "#2A9D8F", "#F4A261")
+
+
+def random_board(rng: random.Random | None = None) -> list[list[str]]:
+    ids = (rng or random).sample(sorted(COASTERS), SIZE * SIZE)
+    return [ids[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
+
+
+def with_board(sheet: Sheet) -> Sheet:
+    return {**sheet, "board": random_board()}
+
+
+def tokens_on(sheet: Sheet) -> dict[tuple[int, int], list[str]]:
+    """Who has a token on each cell, in placement order."""
+    cells: dict[tuple[int, int], list[str]] = {}
+    for event in sheet.get("events") or []:
+        if "cell" in event:
+            cells.setdefault((event["cell"][0], event["cell"][1]), []).append(event["player"])
+    return cells
+
+
+def swap_coaster(board: list[list[str]], cell: tuple[int, int], coaster: str) -> list[list[str]]:
+    """Put a coaster on a cell; if it lay elsewhere on the board, the two swap places."""
+    grid = [row[:] for row in board]
+    r, c = cell
+    for rr in range(SIZE):
+        for cc in range(SIZE):
+            if grid[rr][cc] == coaster:
+                grid[rr][cc] = grid[r][c]
+    grid[r][c] = coaster
+    return grid
+
+
+class Board:
+    def __init__(self, screen: SheetScreen) -> None:
+        self.screen = screen
+        self.dice: list[int | None] = [None] * 5
+        self.layout_mode = False
+        self.body = ft.Column(spacing=8)
+        self.error = error_text(None)
+        screen.listeners.append(lambda evaluation: self.redraw())
+        self.redraw()
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.screen.model.working
+
+    def player(self) -> str:
+        names = self.screen.model.names
+        return names[len(self.sheet.get("events") or []) % len(names)]
+
+    def redraw(self) -> None:
+        t = self.screen.t
+        names = self.screen.model.names
+        tokens = tokens_on(self.sheet)
+        free = [self.sheet["board"][r][c] for r in range(SIZE) for c in range(SIZE)
+                if len(tokens.get((r, c), [])) < capacity(coaster_side(r, c, len(names)))]
+        matches = set(matching_coasters([d for d in self.dice if d], free)) if all(self.dice) else set()
+        grid = ft.Column([ft.Row([self._cell(r, c, tokens.get((r, c), []), matches) for c in range(SIZE)],
+                                 spacing=4, alignment=ft.MainAxisAlignment.CENTER) for r in range(SIZE)], spacing=4)
+        result = self.screen.model.evaluation.result
+        over = result is not None and result.finished
+        turn = ft.Text(t("pina.turn", player=self.player()), size=16, weight=ft.FontWeight.BOLD,
+                       color=SEAT_COLOURS[names.index(self.player())])
+        controls: list[ft.Control] = [] if over else [turn]
+        controls += [grid, self._legend(names), self.error]
+        if not over:
+            controls.append(ft.Row([
+                secondary_button("pina.pass", t("pina.pass"), self._pass, icon=ft.Icons.SKIP_NEXT),
+                *([tagged("pina.layout", ft.Switch(label=t("pina.layout"), value=self.layout_mode,
+                                                   on_change=self._toggle_layout))]
+                  if not self.sheet.get("events") else []),
+            ], wrap=True))
+            controls.append(self._dice_helper(matches))
+        self.body.controls = controls
+
+    def _cell(self, r: int, c: int, here: list[str], matches: set[str]) -> ft.Control:
+        t = self.screen.t
+        names = self.screen.model.names
+        coaster = COASTERS[self.sheet["board"][r][c]]
+        side = coaster_side(r, c, len(names))
+        value = str(coaster.one) if side == "one" else f"{coaster.first}/{coaster.second}"
+        dots = [ft.Container(ft.Text(n[:1], size=11, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+                             width=20, height=20, border_radius=10, bgcolor=SEAT_COLOURS[names.index(n)],
+                             alignment=ft.Alignment.CENTER) for n in here]
+        highlight = coaster.id in matches
+        return tagged(f"pina.cell.{r}.{c}", ft.Container(
+            ft.Column([ft.Text(t.text(coaster.name), size=10, max_lines=2, text_align=ft.TextAlign.CENTER),
+                       ft.Text(value, size=13, weight=ft.FontWeight.BOLD), ft.Row(dots, spacing=2,
+                                                                                alignment=ft.MainAxisAlignment.CENTER)],
+                      spacing=1, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=86, height=86, padding=4, border_radius=8,
+            bgcolor=ft.Colors.AMBER_100 if highlight else (
+                ft.Colors.SURFACE_CONTAINER_HIGHEST if side == "two" else ft.Colors.SURFACE_CONTAINER_LOW),
+            border=ft.Border.all(3 if highlight else 1, ft.Colors.AMBER if highlight else ft.Colors.OUTLINE_VARIANT),
+            on_click=lambda e: self._tap(r, c)), t.text(coaster.name))
+
+    def _legend(self, names: list[str]) -> ft.Control:
+        return ft.Row([ft.Row([ft.Container(width=12, height=12, border_radius=6, bgcolor=SEAT_COLOURS[i]),
+                               ft.Text(name, size=12)], spacing=4, tight=True) for i, name in enumerate(names)],
+                      wrap=True, spacing=12)
+
+    def _dice_helper(self, matches: set[str]) -> ft.Control:
+        t = self.screen.t
+        dice = [tagged(f"pina.die.{i}", ft.Container(
+            ft.Text(str(d) if d else "?", size=20, weight=ft.FontWeight.BOLD), width=48, height=48,
+            border_radius=8, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            on_click=lambda e, i=i: self._roll(i))) for i, d in enumerate(self.dice)]
+        names = ", ".join(t.text(COASTERS[m].name) for m in sorted(matches))
+        found = (t("pina.matches", names=names) if matches else t("pina.no_match")) if all(self.dice) else \
+            t("pina.dice_hint")
+        return section(t("pina.dice_helper"), ft.Row([*dice, secondary_button(
+            "pina.dice.clear", t("piraten.clear"), self._clear_dice)], wrap=True, spacing=6),
+            tagged("pina.matches", ft.Text(found, size=13)))
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    def _tap(self, r: int, c: int) -> None:
+        if self.layout_mode:
+            self._choose_coaster(r, c)
+            return
+        player = self.player()
+        evaluation = self.screen.model.attempt(
+            lambda sheet: sheet.__setitem__("events", [*(sheet.get("events") or []),
+                                                       {"player": player, "cell": [r, c]}]))
+        if not evaluation.saveable:
+            self.error.value, self.error.visible = self.screen.t.text(evaluation.error.text), True
+            self.redraw()
+            return
+        self.error.visible = False
+        self.dice = [None] * 5
+        self.screen.changed(evaluation)
+
+    def _pass(self, e: ft.ControlEvent) -> None:
+        player = self.player()
+        evaluation = self.screen.model.attempt(
+            lambda sheet: sheet.__setitem__("events", [*(sheet.get("events") or []),
+                                                       {"player": player, "pass": True}]))
+        self.dice = [None] * 5
+        self.screen.changed(evaluation)
+
+    def _toggle_layout(self, e: ft.ControlEvent) -> None:
+        self.layout_mode = bool(e.control.value)
+        self.redraw()
+
+    def _choose_coaster(self, r: int, c: int) -> None:
+        t = self.screen.t
+        page = self.screen.app.page
+
+        def pick(coaster: str) -> None:
+            page.pop_dialog()
+            board = swap_coaster(self.sheet["board"], (r, c), coaster)
+            self.screen.changed(self.screen.model.set(("board",), board))
+
+        options = [tagged(f"pina.choose.{cid}", ft.ListTile(title=ft.Text(t.text(co.name)),
+                                                            subtitle=ft.Text(f"{co.one} · {co.first}/{co.second}"),
+                                                            on_click=lambda e, cid=cid: pick(cid)))
+                   for cid, co in COASTERS.items()]
+        page.show_dialog(ft.AlertDialog(title=ft.Text(t("pina.choose_coaster")),
+                                        content=ft.Column(options, scroll=ft.ScrollMode.AUTO, height=420)))
+
+    def _roll(self, index: int) -> None:
+        current = self.dice[index]
+        self.dice[index] = 1 if current is None or current == 6 else current + 1
+        self.redraw()
+
+    def _clear_dice(self, e: ft.ControlEvent) -> None:
+        self.dice = [None] * 5
+        self.redraw()
+
+
+def sections(screen: SheetScreen) -> list[ft.Control]:
+    board = Board(screen)
+    return [section(screen.t("pina.board"), board.body)]
+
+
+UI = GameUI(initial=with_board, sections=sections, handles=frozenset({"board"}))

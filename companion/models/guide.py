@@ -1,0 +1,86 @@
+"""Guided play: the game's prompts as four steps (setup, play, end, scoring) and where the table is now.
+
+The words are the game spec's prompts; this module only orders them and reads the engine's result to
+say what happens now (whose turn, which round, whether the end has been reached).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring import GameSpec, Result, Text
+
+STEPS = ("setup", "play", "end", "score")
+PHASES = {"setup": ("setup",), "play": ("round", "turn"), "end": ("end",), "score": ("scoring",)}
+
+
+@dataclass(frozen=True)
+class Now:
+    """What the table does now: a catalog key with its values (the view translates it)."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Guide:
+    spec: GameSpec
+    options: Mapping[str, Any]
+    names: list[str]
+    step: str = "setup"
+    setup_done: set[int] = field(default_factory=set)
+
+    @classmethod
+    def restore(cls, spec: GameSpec, sheet: Mapping[str, Any], state: Mapping[str, Any]) -> Guide:
+        names = [p["name"] for p in sheet["players"]]
+        step = state.get("step", "setup")
+        return cls(spec, sheet.get("options", {}), names, step if step in STEPS else "setup",
+                   set(state.get("setup_done", [])))
+
+    def state(self) -> dict[str, Any]:
+        return {"step": self.step, "setup_done": sorted(self.setup_done)}
+
+    def prompts(self, step: str) -> list[Text]:
+        """The prompts of a step in the spec's order, with this table's numbers filled in."""
+        values = self.spec.setup(self.options, len(self.names))
+        return [p.text.format(**values) for p in self.spec.prompts
+                if p.phase in PHASES[step] and p.applies(self.options, len(self.names))]
+
+    def toggle(self, index: int) -> None:
+        self.setup_done ^= {index}
+
+    @property
+    def setup_complete(self) -> bool:
+        return len(self.setup_done) >= len(self.prompts("setup"))
+
+    def go(self, step: str) -> None:
+        if step in STEPS:
+            self.step = step
+
+    def next(self) -> None:
+        self.go(STEPS[min(STEPS.index(self.step) + 1, len(STEPS) - 1)])
+
+    def back(self) -> None:
+        self.go(STEPS[max(STEPS.index(self.step) - 1, 0)])
+
+
+def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None) -> list[Now]:
+    """Where the game stands, from the sheet and the engine's result."""
+    names = [p["name"] for p in sheet["players"]]
+    if result is not None and result.finished:
+        lines = [Now(f"guide.end.{result.end_reason}", {"names": ", ".join(result.winners)})]
+        return [*lines, Now("guide.now.finish")]
+    if spec.event is not None:
+        events = sheet.get("events", [])
+        lines = [Now("guide.now.turn", {"round": len(events) // len(names) + 1,
+                                        "player": names[len(events) % len(names)]})]
+        trigger = result.extras.get("trigger_player") if result is not None else None
+        if trigger:
+            lines.append(Now("guide.now.final_round", {"player": trigger}))
+        return lines
+    if spec.round_entry is not None:
+        played = len(sheet.get("rounds", []))
+        return [Now("guide.now.round", {"round": played + 1, "rounds": spec.round_range[1]})]
+    return [Now("guide.now.play_then_enter")]

@@ -1,0 +1,274 @@
+"""The game-specific helpers, without a browser: their logic directly, then through the sheet screen."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from companion.app import Services
+from companion.games.for_sale import AssignError, assign_cheques, parse_numbers
+from companion.games.pina import random_board, swap_coaster, tokens_on
+from companion.games.piraten import Turn
+from companion.games.tucana import Mayor, random_card
+from companion.models.guide import Guide, now
+from scoring import get_spec, score_sheet
+
+from .harness import Harness
+from .test_play_flow import start_game
+
+# ---- logic -----------------------------------------------------------------------------------------
+
+
+def test_cheques_go_highest_property_to_highest_cheque() -> None:
+    assert assign_cheques({"A": 3, "B": 30, "C": 17}, [0, 15, 6]) == {"B": 15, "C": 6, "A": 0}
+
+
+@pytest.mark.parametrize(("played", "cheques", "key"), [
+    ({"A": 3, "B": 3}, [1, 2], "forsale.error.same_property"),
+    ({"A": 3, "B": 4}, [2], "forsale.error.cheque_count"),
+])
+def test_a_round_that_cannot_be_handed_out_says_why(played: dict[str, int], cheques: list[int], key: str) -> None:
+    with pytest.raises(AssignError) as caught:
+        assign_cheques(played, cheques)
+    assert caught.value.key == key
+
+
+def test_cheque_numbers_are_read_from_free_text() -> None:
+    assert parse_numbers(" 15, 12 6;0 ") == [15, 12, 6, 0]
+    with pytest.raises(AssignError):
+        parse_numbers("15 twelve")
+
+
+def test_the_mayor_reveals_two_cards_a_turn_and_ends_the_round_with_one_left() -> None:
+    mayor = Mayor(rounds=2, seed=7)
+    seen = []
+    while not mayor.round_over:
+        seen += mayor.reveal()
+    assert len(seen) == 26 and mayor.left == 1 and mayor.turn == 13
+    assert sorted(seen + mayor.deck[-1:]) == sorted(Mayor(rounds=2, seed=7).deck)
+    with pytest.raises(ValueError):
+        mayor.reveal()
+    mayor.next_round()
+    assert (mayor.round, mayor.left, mayor.turn) == (2, 27, 13)
+    while not mayor.round_over:
+        mayor.reveal()
+    assert mayor.game_over and mayor.turn == 26
+    with pytest.raises(ValueError):
+        mayor.next_round()
+
+
+def test_the_mayor_survives_a_restart_mid_round() -> None:
+    mayor = Mayor(rounds=3, seed=3)
+    mayor.reveal()
+    mayor.reveal()
+    again = Mayor(**mayor.state())
+    assert again.revealed == mayor.revealed and again.left == 23
+
+
+def test_a_setup_card_holds_each_letter_twice() -> None:
+    assert sorted(random_card(random.Random(1))) == list("AABBCCDDEE")
+
+
+def test_a_piraten_turn_from_tapped_dice() -> None:
+    turn = Turn("captain", ["coin", "coin", "coin", "monkey", "monkey", "skull", "parrot", "sabre"])
+    assert turn.ready and turn.outcome().points == 2 * (100 + 300)
+    island = Turn("skull-2", ["skull", "skull", "coin", "coin", "coin", "coin", "coin", "coin"], island=True)
+    assert island.event("A")["island_of_skulls"] is True
+    assert island.outcome().opponents_lose == 400
+
+
+def test_dice_kept_on_treasure_island_come_back_when_a_turn_is_edited() -> None:
+    turn = Turn("treasure-island", ["coin", "coin", "coin", "skull", "skull", "skull", "sabre", "parrot"], {0, 1, 2})
+    event = turn.event("A")
+    assert event["treasure"] == {"coin": 3}
+    assert Turn.of(event).event("A") == event
+    assert score_sheet({"game": "piraten-kapern", "players": [{"name": "A"}, {"name": "B"}],
+                        "events": [event]}).players[0].total == 400
+
+
+def test_a_random_coaster_board_and_swapping_coasters() -> None:
+    board = random_board(random.Random(2))
+    assert len({c for row in board for c in row}) == 16
+    target = board[0][0]
+    swapped = swap_coaster(board, (3, 3), target)
+    assert swapped[3][3] == target and swapped[0][0] == board[3][3]
+    assert tokens_on({"events": [{"player": "A", "cell": [1, 2]}, {"player": "B", "pass": True},
+                                 {"player": "C", "cell": [1, 2]}]}) == {(1, 2): ["A", "C"]}
+
+
+def test_the_guide_orders_prompts_and_says_whose_turn_it_is() -> None:
+    spec = get_spec("piraten-kapern")
+    sheet = {"game": spec.id, "options": {"target": 3000}, "players": [{"name": "A"}, {"name": "B"}],
+             "events": [{"player": "A", "points": 500}]}
+    guide = Guide.restore(spec, sheet, {})
+    assert guide.prompts("setup")[-1].en == "Play to 3000 points."
+    guide.toggle(0)
+    guide.next()
+    assert guide.state() == {"step": "play", "setup_done": [0]}
+    (line,) = now(spec, sheet, score_sheet(sheet))
+    assert (line.key, line.params) == ("guide.now.turn", {"round": 1, "player": "B"})
+
+
+# ---- through the sheet screen -------------------------------------------------------------------------
+
+
+def tap_dice(ui: Harness, faces: list[str]) -> None:
+    for face in faces:
+        ui.click(f"piraten.face.{face}")
+
+
+def record_turn(ui: Harness, fortune: str, faces: list[str], island: bool = False) -> None:
+    ui.choose("piraten.fortune", fortune)
+    tap_dice(ui, faces)
+    if island:
+        ui.toggle("piraten.island", True)
+    ui.click("piraten.record")
+
+
+def test_piraten_kapern_to_the_target_with_an_island_of_skulls(open_app: Callable[..., Harness],
+                                                               services: Services) -> None:
+    ui = open_app()
+    ui.click("home.game.piraten-kapern")
+    ui.type("new.player.0", "Mina")
+    ui.type("new.player.1", "Joon")
+    ui.type("new.option.target", "1000")
+    ui.click("new.start")
+    eight_coins = ["coin"] * 8
+    record_turn(ui, "gold", eight_coins)  # Mina: 9 coins = 4000 + 900 + full chest 500
+    assert "Turn score: 5400" not in ui.texts()  # the preview was cleared after recording
+    record_turn(ui, "skull-2", ["skull", "skull", "skull", "coin", "coin", "coin", "coin", "coin"], island=True)
+    totals = {p.name: p.total for p in score_sheet(services.repo.drafts()[0]["sheet"]).players}
+    assert totals == {"Mina": 5400 - 500, "Joon": 0}
+    assert "The game is over: tap Finish to see the result" in ui.texts()
+    ui.click("sheet.finish")
+    assert "Mina wins!" in ui.texts()
+
+
+def test_an_earlier_turn_is_edited_and_everything_after_is_replayed(open_app: Callable[..., Harness],
+                                                                   services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "piraten-kapern", ["A", "B"])
+    record_turn(ui, "diamond", ["monkey", "monkey", "monkey", "parrot", "parrot", "sabre", "skull", "skull"])
+    record_turn(ui, "captain", ["coin", "coin", "skull", "skull", "skull", "sabre", "parrot", "monkey"])
+    assert score_sheet(services.repo.drafts()[0]["sheet"]).players[0].total == 200  # 3 monkeys + the diamond
+    ui.click("piraten.log.0")
+    ui.click("piraten.die.6")  # one skull was really a monkey
+    ui.click("piraten.face.monkey")
+    ui.click("piraten.record")
+    events = services.repo.drafts()[0]["sheet"]["events"]
+    assert len(events) == 2 and events[0]["dice"]["monkey"] == 4 and events[1]["fortune"] == "captain"
+    assert score_sheet(services.repo.drafts()[0]["sheet"]).players[0].total == 300  # 4 monkeys + the diamond
+
+
+def test_pina_tokens_are_placed_by_tapping_the_board(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "pina-coladice", ["Ana", "Ben"])
+    ui.click("pina.cell.0.0")
+    ui.click("pina.pass")
+    ui.click("pina.cell.0.1")
+    sheet = services.repo.drafts()[0]["sheet"]
+    assert sheet["events"] == [{"player": "Ana", "cell": [0, 0]}, {"player": "Ben", "pass": True},
+                               {"player": "Ana", "cell": [0, 1]}]
+    ui.click("pina.cell.0.1")  # one-space coaster with 2 players: already taken
+    assert len(services.repo.drafts()[0]["sheet"]["events"]) == 3
+    assert any("already" in text or "full" in text for text in ui.texts())
+
+
+def test_pina_dice_helper_lists_the_free_coasters_the_roll_matches(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    start_game(ui, "pina-coladice", ["Ana", "Ben"])
+    for i, value in enumerate([2, 2, 2, 2, 2]):
+        for _ in range(value):
+            ui.click(f"pina.die.{i}")
+    matches = ui.control("pina.matches").value
+    assert matches.startswith("Free coasters you can take:") or matches == "No free coaster matches: pass"
+
+
+def test_for_sale_selling_rounds_are_handed_out(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "for-sale", ["A", "B", "C"])
+    for i, prop in enumerate(["12", "30", "5"]):
+        ui.type(f"forsale.property.{i}", prop)
+    ui.type("forsale.cheques", "0 15 7")
+    ui.click("forsale.assign")
+    players = services.repo.drafts()[0]["sheet"]["players"]
+    assert [p["cheques"] for p in players] == [[7], [15], [0]]
+    assert [p["properties"] for p in players] == [[12], [30], [5]]
+    for i, prop in enumerate(["29", "12", "4"]):
+        ui.type(f"forsale.property.{i}", prop)
+    ui.type("forsale.cheques", "2 3 4")
+    ui.click("forsale.assign")
+    assert any("already A's: each card exists once" in text for text in ui.texts())
+    assert [p["cheques"] for p in services.repo.drafts()[0]["sheet"]["players"]] == [[7], [15], [0]]
+
+
+def test_tucana_mayor_and_bonus_cards(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "trails-of-tucana", ["Yu", "Jun"])
+    ui.click("tucana.reveal")
+    assert "Round 1 of 2: 25 cards left" in ui.texts()
+    ui.click("tucana.connect.0.D")
+    ui.click("tucana.connect.1.D")
+    draft = services.repo.drafts()[0]
+    assert draft["sheet"]["connections"] == [{"turn": 1, "player": "Yu", "letter": "D"},
+                                             {"turn": 1, "player": "Jun", "letter": "D"}]
+    assert draft["tools"]["tucana"]["mayor"]["drawn"] == 2
+    for _ in range(12):
+        ui.click("tucana.reveal")
+    assert "Round 1 is over (one card left): write down your sight scores" in ui.texts()
+    ui.click("tucana.next_round")
+    assert services.repo.drafts()[0]["tools"]["tucana"]["mayor"]["round"] == 2
+
+
+def test_patchwork_asks_who_finished_first_only_when_tied(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    start_game(ui, "patchwork", ["A", "B"])
+    for i, (buttons, empty) in enumerate([(20, 2), (14, 0)]):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].buttons", str(buttons))
+        ui.type(f"players[{i}].empty_spaces", str(empty))
+    assert not ui.exists("patchwork.first.0")  # 16 against 14: nobody needs to ask
+    ui.type("players[1].buttons", "16")
+    assert ui.exists("patchwork.first.1")
+    ui.select_chip("patchwork.first.1")
+    ui.click("sheet.finish")
+    assert "B wins!" in ui.texts()
+
+
+def test_ttr_tickets_are_found_by_city_without_accents(open_app: Callable[..., Harness],
+                                                       services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "ticket-to-ride-europe", ["A", "B"])
+    ui.type("ttr.find", "kobenhavn")
+    ui.click("ttr.pick.0")
+    (ticket,) = services.repo.drafts()[0]["sheet"]["players"][0]["tickets"]
+    assert ticket == {"from": "Frankfurt", "to": "København", "points": 5, "completed": True}
+
+
+def test_carnage_rounds_show_play_order_and_ranking(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    start_game(ui, "carnage", ["Dwarf", "Orc"])
+    ui.click("sheet.add_round")
+    ui.type("rounds[0].Dwarf.initiative", "160")
+    ui.type("rounds[0].Orc.initiative", "420")
+    ui.type("rounds[0].Dwarf.destroyed", "2")
+    ui.type("rounds[0].Orc.destroyed", "2")
+    ui.click("sheet.add_round")  # redraws the rounds with their notes
+    assert "Play order: Dwarf (160) → Orc (420)" in ui.texts()
+    assert "This round: Dwarf 5 · Orc 3" in ui.texts()
+
+
+def test_guide_screen_checklist_steps_and_undo(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "kahuna", ["A", "B"])
+    ui.click("sheet.guide")
+    assert ui.view.route.endswith("/guide")
+    ui.toggle("guide.setup.0", True)
+    assert services.repo.drafts()[0]["guide"] == {"step": "setup", "setup_done": [0]}
+    ui.click("guide.next")
+    assert "Play 0 to 5 island cards, one at a time." in ui.texts()
+    ui.click("guide.undo")
+    assert services.repo.drafts()[0]["guide"]["step"] == "setup"
+    ui.click("guide.to_sheet") if ui.exists("guide.to_sheet") else None

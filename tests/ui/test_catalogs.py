@@ -1,0 +1,84 @@
+"""Translation catalogs: both languages complete, same placeholders, every key the code uses exists,
+and no visible text written as a literal in the app's views and widgets."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from companion.i18n import catalog, language_from_locale
+
+APP = Path(__file__).resolve().parents[2] / "companion"
+HANGUL = re.compile(r"[\uac00-\ud7a3]")
+TEXT_ARGS = {"Text": 0, "TextButton": 0, "FilledButton": 0, "OutlinedButton": 0, "Chip": None}
+TEXT_KEYWORDS = {"label", "hint_text", "tooltip", "title", "helper_text", "error"}
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_both_catalogs_have_the_same_keys_and_placeholders() -> None:
+    en, ko = catalog("en"), catalog("ko")
+    assert set(en) == set(ko)
+    for key in en:
+        assert placeholders(en[key]) == placeholders(ko[key]), key
+        assert en[key].strip() and ko[key].strip(), key
+
+
+def test_korean_catalog_is_korean() -> None:
+    ko = catalog("ko")
+    same = [k for k, v in ko.items() if v == catalog("en")[k] and re.search("[a-zA-Z]{3}", v)]
+    assert same == [], f"Korean text still in English: {same}"
+
+
+def python_sources() -> list[Path]:
+    return sorted(APP.rglob("*.py"))
+
+
+def used_keys() -> set[str]:
+    keys: set[str] = set()
+    for path in python_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name)
+                    and getattr(node.func, "attr", getattr(node.func, "id", None)) == "t" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                keys.add(node.args[0].value)
+    return keys
+
+
+def test_every_key_the_code_uses_is_in_the_catalogs() -> None:
+    missing = sorted(used_keys() - set(catalog("en")))
+    assert missing == []
+
+
+def literal_texts(path: Path) -> list[str]:
+    """String literals with letters passed as visible text to Flet controls."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        values = []
+        if node.func.attr in TEXT_ARGS and node.args:
+            values.append(node.args[0])
+        values += [kw.value for kw in node.keywords if kw.arg in TEXT_KEYWORDS]
+        for value in values:
+            if isinstance(value, ast.Constant) and isinstance(value.value, str) and re.search(r"[A-Za-z가-힣]{2}",
+                                                                                               value.value):
+                found.append(f"{path.name}:{node.lineno}: {value.value!r}")
+    return found
+
+
+def test_no_visible_text_is_a_literal_in_the_views() -> None:
+    offenders = [line for path in python_sources() for line in literal_texts(path)]
+    assert offenders == []
+
+
+@pytest.mark.parametrize(("code", "lang"), [("ko-KR", "ko"), ("ko_KR", "ko"), ("ko", "ko"), ("en-US", "en"),
+                                            ("de-DE", "en"), (None, "en"), ("", "en")])
+def test_language_from_the_browser_locale(code: str | None, lang: str) -> None:
+    assert language_from_locale(code) == lang
