@@ -9,18 +9,22 @@ SCHEMA_VERSION = 1
 
 Tables = dict[str, Any]
 
-# MIGRATIONS[n] upgrades a file from schema n to n + 1. Version 1 is the first released schema.
+# MIGRATIONS[n] upgrades a file's tables (or a backup's, keyed the same way) from schema n to n + 1.
+# Version 1 is the first released schema.
 MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {}
 
 
 class NewerSchemaError(Exception):
     """A file written by a newer version of the app: refused, never rewritten."""
 
+    message_key = "storage.error.newer"
+
     def __init__(self, file: str, version: int) -> None:
         super().__init__(f"{file} was written by a newer Table Companion (data version {version}, "
                          f"this app reads up to {SCHEMA_VERSION}); update the app to open it")
         self.file = file
         self.version = version
+        self.params = {"file": file, "version": version, "supported": SCHEMA_VERSION}
 
 
 def migrate(tables: Tables, version: int, ladder: dict[int, Callable[[Tables], Tables]] | None = None) -> Tables:
@@ -29,7 +33,5 @@ def migrate(tables: Tables, version: int, ladder: dict[int, Callable[[Tables], T
     while version < SCHEMA_VERSION:
         tables = steps[version](tables)
         version += 1
-    meta = tables.setdefault("_meta", {})
-    meta.clear()
-    meta["1"] = {"schema": SCHEMA_VERSION}
+    tables["_meta"] = {"1": {"schema": SCHEMA_VERSION}}
     return tables

@@ -1,0 +1,76 @@
+"""What the history list and the statistics need of a play, without its sheet.
+
+A play stores its sheet, the rules version it was scored with and the engine's result at the time. The
+summary comes from that result while the game's rules are unchanged; after a rules change it is scored
+again from the sheet, so totals always follow the current rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from scoring import SheetError, get_spec, score_sheet
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySummary:
+    id: str
+    game: str
+    started_at: str | None
+    finished_at: str
+    players: tuple[str, ...]  # seat order
+    totals: dict[str, int]
+    winners: tuple[str, ...]  # several when the win is shared; none when everyone was eliminated
+    ranking: tuple[tuple[str, ...], ...]  # tied groups, best first
+    finished: bool  # False when the table ended the game before its rules did
+
+    def place(self, name: str) -> int:
+        """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
+        place = 1
+        for group in self.ranking:
+            if name in group:
+                return place
+            place += len(group)
+        raise KeyError(name)
+
+    def day(self) -> date:
+        """The local calendar day the play finished on (this computer's time zone)."""
+        return parse_time(self.finished_at).astimezone().date()
+
+
+def parse_time(iso: str) -> datetime:
+    moment = datetime.fromisoformat(iso)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def current_result(play: dict[str, Any]) -> dict[str, Any]:
+    """The play's result under the current rules: the stored one while they match, else scored again.
+
+    A sheet that the current rules no longer accept keeps its stored result.
+    """
+    stored = play.get("result")
+    try:
+        if stored is not None and play.get("rules_version") == get_spec(play["game"]).rules_version:
+            return stored
+        return score_sheet(play["sheet"]).to_json()
+    except SheetError:
+        if stored is None:
+            raise
+        return stored
+
+
+def summary_of(play: dict[str, Any]) -> PlaySummary:
+    result = current_result(play)
+    return PlaySummary(
+        id=play["id"],
+        game=play["game"],
+        started_at=play.get("started_at"),
+        finished_at=play["finished_at"],
+        players=tuple(p["name"] for p in result["players"]),
+        totals={p["name"]: p["total"] for p in result["players"]},
+        winners=tuple(result["winners"]),
+        ranking=tuple(tuple(group) for group in result["ranking"]),
+        finished=result["finished"],
+    )

@@ -1,0 +1,224 @@
+"""Backups that round-trip, imports that refuse bad files without touching the data, CSV and BG Stats exports."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.store import exchange, schema
+from companion.store.exchange import BackupError, ImportReport, export_backup, import_backup
+from companion.store.repository import Repository
+
+from .conftest import example, kahuna, make_play
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture
+def source(tmp_path: Path) -> Repository:
+    repo = Repository.open(tmp_path / "source")
+    repo.remember_players(["Mina", "Joon", "Ana", "Ben", "Cho", "민지"])
+    repo.set_player_colour("Mina", "#2a9d8f")
+    repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00", kahuna([5, 5, 5], [1, 1, 1])))
+    repo.add_play(make_play("pina-coladice", "2024-03-02T12:00:00+00:00"))
+    repo.save_draft({"game": "for-sale", "sheet": {**example("for-sale"), "players": [
+        {"name": "민지"}, {"name": "Joon"}, {"name": "Mina"}]}, "undo": []})
+    return repo
+
+
+def backup_of(source: Repository) -> dict[str, Any]:
+    return json.loads(export_backup(source))
+
+
+def refusal(repo: Repository, data: bytes) -> tuple[str, dict[str, Any]]:
+    with pytest.raises(BackupError) as caught:
+        import_backup(repo, data)
+    return caught.value.message_key, caught.value.params
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_backup_round_trips_exactly(source: Repository, tmp_path: Path) -> None:
+    data = export_backup(source)
+    target = Repository.open(tmp_path / "target")
+    assert import_backup(target, data) == ImportReport(plays_added=2, plays_skipped=0, drafts_added=1,
+                                                       drafts_skipped=0, players_added=6)
+    assert export_backup(target) == data
+    assert import_backup(target, data) == ImportReport(0, 2, 0, 1, 0)
+    assert export_backup(target) == data
+
+
+def test_a_backup_holds_format_version_and_everything(source: Repository) -> None:
+    backup = backup_of(source)
+    assert (backup["format"], backup["schema"]) == ("table-companion-backup", 1)
+    assert [p["game"] for p in backup["plays"]] == ["kahuna", "pina-coladice"]
+    assert [d["game"] for d in backup["drafts"]] == ["for-sale"]
+    assert [(p["name"], p["colour"]) for p in backup["players"]][:2] == [("Ana", None), ("Ben", None)]
+
+
+def test_import_merges_and_gives_every_player_a_profile(source: Repository, tmp_path: Path) -> None:
+    backup = backup_of(source)
+    backup["players"] = []
+    target = Repository.open(tmp_path / "target")
+    target.add_play(make_play("kahuna", "2024-03-05T12:00:00+00:00"))
+    report = import_backup(target, json.dumps(backup).encode())
+    assert (report.plays_added, report.players_added) == (2, 6)
+    assert sorted(p["name"] for p in target.players()) == ["Ana", "Ben", "Cho", "Joon", "Mina", "민지"]
+    assert [s.game for s in target.history_page().items] == ["kahuna", "pina-coladice", "kahuna"]
+
+
+def mutated(source: Repository, change: Any) -> bytes:
+    backup = backup_of(source)
+    change(backup)
+    return json.dumps(backup, ensure_ascii=False).encode()
+
+
+def set_in(path: list[Any], value: Any) -> Any:
+    def change(backup: dict[str, Any]) -> None:
+        target = backup
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+REFUSED: dict[str, tuple[Any, str, dict[str, Any]]] = {
+    "not a backup": (set_in(["format"], "other"), "backup.error.not_backup", {}),
+    "newer schema": (set_in(["schema"], 2), "backup.error.newer", {"version": 2, "supported": 1}),
+    "schema as text": (set_in(["schema"], "1"), "backup.error.invalid", {"path": "schema"}),
+    "unknown section": (set_in(["extra"], []), "backup.error.invalid", {"path": "extra"}),
+    "plays not a list": (set_in(["plays"], {}), "backup.error.invalid", {"path": "plays"}),
+    "a play not an object": (set_in(["plays", 0], 5), "backup.error.invalid", {"path": "plays[0]"}),
+    "an id with a slash": (set_in(["plays", 1, "id"], "../x"), "backup.error.invalid", {"path": "plays[1].id"}),
+    "a duplicate id": (lambda b: b["plays"][1].update(id=b["plays"][0]["id"]), "backup.error.duplicate", None),
+    "an unknown game": (set_in(["plays", 0, "game"], "chess"), "backup.error.invalid", {"path": "plays[0].game"}),
+    "a bad time": (set_in(["plays", 0, "finished_at"], "yesterday"), "backup.error.invalid",
+                   {"path": "plays[0].finished_at"}),
+    "a sheet the rules refuse": (set_in(["plays", 0, "sheet", "rounds", 0, "Mina"], 99), "backup.error.sheet",
+                                 {"path": "plays[0].sheet.rounds[0].Mina",
+                                  "message": "must be between 0 and 12, got 99"}),
+    "a forged result": (set_in(["plays", 0, "result", "winners"], ["Joon"]), "backup.error.result",
+                        {"path": "plays[0].result"}),
+    "rules from the future": (set_in(["plays", 0, "rules_version"], 7), "backup.error.invalid",
+                              {"path": "plays[0].rules_version"}),
+    "a name too long": (set_in(["players", 0, "name"], "x" * 31), "backup.error.invalid",
+                        {"path": "players[0].name"}),
+    "a colour with markup": (set_in(["players", 0, "colour"], "<b>"), "backup.error.invalid",
+                             {"path": "players[0].colour"}),
+    "a draft the rules refuse": (set_in(["drafts", 0, "sheet", "players", 0, "coins_left"], -5),
+                                 "backup.error.sheet", None),
+    "a long undo history": (set_in(["drafts", 0, "undo"], [{}] * 31), "backup.error.invalid",
+                            {"path": "drafts[0].undo"}),
+    "a draft without players": (set_in(["drafts", 0, "sheet", "players"], "all"), "backup.error.invalid",
+                                {"path": "drafts[0].sheet"}),
+    "a very long text": (set_in(["plays", 0, "note"], "x" * 5000), "backup.error.too_long", {"limit": 1000}),
+    "deep nesting": (set_in(["plays", 0, "note"], json.loads("[" * 40 + "]" * 40)), "backup.error.too_deep",
+                     {"limit": 32}),
+}
+
+
+@pytest.mark.parametrize("case", REFUSED)
+def test_a_malformed_backup_is_refused_and_nothing_changes(source: Repository, tmp_path: Path, case: str) -> None:
+    change, key, params = REFUSED[case]
+    data = mutated(source, change)
+    before = files_of(source.data_dir)
+    found_key, found_params = refusal(source, data)
+    assert found_key == key
+    if params is not None:
+        assert found_params == params
+    assert files_of(source.data_dir) == before
+
+
+def test_a_refused_sheet_says_why_in_both_languages(source: Repository) -> None:
+    data = mutated(source, set_in(["plays", 0, "sheet", "rounds", 0, "Mina"], 99))
+    with pytest.raises(BackupError) as caught:
+        import_backup(source, data)
+    assert caught.value.rules_text is not None
+    assert caught.value.rules_text.en == "must be between 0 and 12, got 99"
+    assert caught.value.rules_text.ko == "0에서 12 사이여야 합니다 (입력: 99)"
+
+
+@pytest.mark.parametrize(("data", "key"), [
+    (b"\xff\xfe{}", "backup.error.not_json"),
+    (b'{"format": ', "backup.error.not_json"),
+    (b'{"format": NaN}', "backup.error.not_json"),
+    (b'{"n": ' + b"9" * 5000 + b"}", "backup.error.not_json"),
+    (b"[" * 100_000 + b"]" * 100_000, "backup.error.too_deep"),
+    (b"[]", "backup.error.not_backup"),
+])
+def test_hostile_bytes_are_refused(repo: Repository, data: bytes, key: str) -> None:
+    assert refusal(repo, data)[0] == key
+
+
+def test_an_oversized_file_is_refused_before_it_is_read(repo: Repository, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exchange, "MAX_BACKUP_BYTES", 1024 * 1024)
+    assert refusal(repo, b" " * (1024 * 1024 + 1)) == ("backup.error.too_large", {"limit_mb": 1})
+
+
+def test_an_older_backup_is_upgraded_through_the_ladder(source: Repository, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    backup = backup_of(source)
+
+    def tag_players(tables: schema.Tables) -> schema.Tables:
+        for player in tables["players"].values():
+            player["tagged"] = True
+        return tables
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(schema, "MIGRATIONS", {1: tag_players})
+    target = Repository.open(tmp_path / "target")
+    import_backup(target, json.dumps(backup).encode())
+    assert {p["tagged"] for p in target.players()} == {True}
+
+
+def test_csv_has_one_row_per_play_and_player(source: Repository, utc: None) -> None:
+    rows = exchange.export_csv(source).decode("utf-8-sig").split("\r\n")
+    assert rows[:3] == [
+        "play_id,date,finished_at,game,game_name,player,seat,score,rank,winner",
+        f"{backup_of(source)['plays'][0]['id']},2024-03-01,2024-03-01T12:00:00+00:00,kahuna,Kahuna,Mina,1,7,1,1",
+        f"{backup_of(source)['plays'][0]['id']},2024-03-01,2024-03-01T12:00:00+00:00,kahuna,Kahuna,Joon,2,0,2,0",
+    ]
+    assert len(rows) == 1 + 2 + 3 + 1  # header, two players, three players, the final line break
+    assert exchange.export_csv(source).startswith(b"\xef\xbb\xbf")
+
+
+def test_csv_cells_cannot_become_formulas(repo: Repository) -> None:
+    sheet = copy.deepcopy(kahuna([5], [1]))
+    sheet["players"][0]["name"] = "=1+2"
+    sheet["rounds"] = [{"=1+2": 5, "Joon": 1}]
+    repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00", sheet))
+    assert ",'=1+2,1,1,1,1" in exchange.export_csv(repo).decode("utf-8-sig")
+
+
+def test_bgstats_export_links_players_games_and_plays(source: Repository, utc: None) -> None:
+    data = json.loads(exchange.export_bgstats(source))
+    assert [(p["id"], p["name"]) for p in data["players"]] == [(1, "Mina"), (2, "Joon"), (3, "Ana"), (4, "Ben"),
+                                                               (5, "Cho")]
+    assert data["games"][0] == {"id": 1, "uuid": "kahuna", "name": "Kahuna", "modificationDate": "2024-03-01 12:00:00",
+                                "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
+                                "isBaseGame": 1, "isExpansion": 0, "bggId": 394}
+    assert "bggId" not in data["games"][1]
+    kahuna_play = data["plays"][0]
+    assert (kahuna_play["gameRefId"], kahuna_play["playDate"], kahuna_play["durationMin"]) == (
+        1, "2024-03-01 12:00:00", 0)
+    assert kahuna_play["playerScores"] == [
+        {"playerRefId": 1, "score": "7", "winner": True, "newPlayer": False, "startPlayer": True, "rank": 1,
+         "seatOrder": 1},
+        {"playerRefId": 2, "score": "0", "winner": False, "newPlayer": False, "startPlayer": False, "rank": 2,
+         "seatOrder": 2}]
+    assert [s["playerRefId"] for s in data["plays"][1]["playerScores"]] == [3, 4, 5]

@@ -1,0 +1,240 @@
+"""The files under the repository: atomic writes, backups, disk full, damaged files at start, schema versions."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from companion.store import atomic, schema
+from companion.store.atomic import StorageError, write_atomically
+from companion.store.repository import Repository
+from companion.store.schema import NewerSchemaError
+
+from .conftest import example, make_play
+
+DAMAGED = {
+    "truncated": lambda good: good[: len(good) // 2],
+    "zero-filled": lambda good: b"\0" * len(good),
+    "not UTF-8": lambda good: good.replace(b"Mina", "Mina".encode("utf-16")),
+    "a list": lambda good: b"[1, 2, 3]",
+    "tables of numbers": lambda good: b'{"drafts": {"1": 5}}',
+    "a draft without a sheet": lambda good: b'{"drafts": {"1": {"id": "a", "game": "kahuna"}}}',
+    "empty": lambda good: b"",
+    "NaN": lambda good: b'{"drafts": {"1": {"id": NaN}}}',
+}
+
+
+def test_a_write_keeps_the_last_five_versions_as_backups(tmp_path: Path) -> None:
+    target = tmp_path / "f.json"
+    for n in range(8):
+        write_atomically(target, f"v{n}".encode(), backups=5)
+    assert target.read_bytes() == b"v7"
+    assert [(tmp_path / f"f.json.bak{k}").read_bytes() for k in range(1, 6)] == [b"v6", b"v5", b"v4", b"v3", b"v2"]
+    assert not (tmp_path / "f.json.bak6").exists()
+
+
+def test_backups_are_copied_where_hard_links_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(source: object, target: object) -> None:
+        raise OSError(errno.EPERM, "no hard links here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    target = tmp_path / "f.json"
+    write_atomically(target, b"one", backups=2)
+    write_atomically(target, b"two", backups=2)
+    assert (target.read_bytes(), (tmp_path / "f.json.bak1").read_bytes()) == (b"two", b"one")
+
+
+class FullDisk(io.FileIO):
+    def write(self, data: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def disk_full(*args: object, **kwargs: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+FAILURES = {
+    "write": ("fdopen", lambda fd, mode: FullDisk(fd, "w")),
+    "fsync": ("fsync", disk_full),
+    "replace": ("replace", disk_full),
+}
+
+
+@pytest.mark.parametrize("failing", FAILURES)
+def test_a_full_disk_leaves_the_previous_file_intact_and_says_so(repo: Repository, data_dir: Path, failing: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    before = (data_dir / "drafts.json").read_bytes()
+    monkeypatch.setattr(os, *FAILURES[failing])
+    with pytest.raises(StorageError) as caught:
+        repo.save_draft({**draft, "sheet": {**draft["sheet"], "rounds": []}})
+    monkeypatch.undo()
+    assert (caught.value.message_key, caught.value.params) == (
+        "storage.error.write", {"file": "drafts.json", "reason": "No space left on device"})
+    assert (data_dir / "drafts.json").read_bytes() == before
+    assert repo.draft(draft["id"]) == draft
+    assert [p.name for p in data_dir.glob(".*.tmp")] == []
+    assert Repository.open(data_dir).issues == []
+
+
+@pytest.mark.parametrize("damage", DAMAGED)
+def test_a_damaged_file_at_start_is_moved_aside_and_its_backup_offered(repo: Repository, data_dir: Path,
+                                                                       damage: str) -> None:
+    first = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.save_draft({**first, "undo": [example("kahuna")]})
+    good = (data_dir / "drafts.json").read_bytes()
+    (data_dir / "drafts.json").write_bytes(DAMAGED[damage](good))
+    atomic._parsed.clear()
+    reopened = Repository.open(data_dir)
+    [issue] = reopened.issues
+    assert issue.file == "drafts.json"
+    assert issue.moved_to.startswith("drafts.corrupt-") and issue.moved_to.endswith(".json")
+    assert (data_dir / issue.moved_to).read_bytes() == DAMAGED[damage](good)  # kept as it was, for the user
+    assert issue.backup is not None and issue.backup.startswith("drafts.backup-")
+    assert (data_dir / issue.backup).read_bytes() == (data_dir / "drafts.json.bak1").read_bytes()
+    assert reopened.drafts() == []
+    reopened.restore_backup(issue)
+    assert reopened.issues == []
+    assert [d["rev"] for d in reopened.drafts()] == [1]
+
+
+def test_a_damaged_shard_is_moved_aside_and_the_rest_of_the_history_stays(repo: Repository, data_dir: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.store import repository
+
+    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    for day in range(1, 6):
+        repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
+    shard = data_dir / "plays" / "plays-0002.json"
+    shard.write_bytes(shard.read_bytes()[:-20])
+    atomic._parsed.clear()
+    reopened = Repository.open(data_dir)
+    assert [i.file for i in reopened.issues] == ["plays-0002.json"]
+    assert [s.finished_at[:10] for s in reopened.history_page().items] == ["2024-03-05", "2024-03-02", "2024-03-01"]
+    reopened.restore_backup(reopened.issues[0])
+    assert len(reopened.history_page().items) == 4  # the backup holds the shard before its last play
+
+
+def test_a_damaged_file_without_a_good_backup_is_reported_without_one(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "players.json").write_bytes(b"\xff\xfe garbage")
+    reopened = Repository.open(data_dir)
+    assert [(i.file, i.reason, i.backup) for i in reopened.issues] == [("players.json", "not UTF-8 text", None)]
+    with pytest.raises(ValueError):
+        reopened.restore_backup(reopened.issues[0])
+
+
+def test_moving_aside_never_overwrites_an_earlier_damaged_file(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    moved = []
+    for garbage in (b"[1]", b"[2]"):
+        (data_dir / "players.json").write_bytes(garbage)
+        atomic._parsed.clear()
+        moved += [i.moved_to for i in Repository.open(data_dir).issues]
+    assert len(set(moved)) == 2
+    assert sorted((data_dir / name).read_bytes() for name in moved) == [b"[1]", b"[2]"]
+
+
+def test_a_file_from_a_newer_app_is_refused_and_left_untouched(repo: Repository, data_dir: Path) -> None:
+    repo.remember_players(["Mina"])
+    newer = {"_meta": {"1": {"schema": schema.SCHEMA_VERSION + 1}}, "drafts": {"1": {"new": "shape"}}}
+    (data_dir / "drafts.json").write_text(json.dumps(newer), encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in data_dir.rglob("*") if p.is_file() and p.name != ".lock"}
+    atomic._parsed.clear()
+    with pytest.raises(NewerSchemaError) as caught:
+        Repository.open(data_dir)
+    assert caught.value.message_key == "storage.error.newer"
+    assert caught.value.params == {"file": "drafts.json", "version": 2, "supported": 1}
+    assert {p.name: p.read_bytes() for p in data_dir.rglob("*") if p.is_file() and p.name != ".lock"} == before
+
+
+def test_an_older_file_is_upgraded_step_by_step_and_the_old_one_kept(repo: Repository, data_dir: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    repo.remember_players(["Mina"])
+    old = (data_dir / "players.json").read_bytes()
+
+    def add_nickname(tables: schema.Tables) -> schema.Tables:
+        for player in tables.get("players", {}).values():
+            player["nickname"] = player["name"].lower()
+        return tables
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(schema, "MIGRATIONS", {1: add_nickname})
+    atomic._parsed.clear()
+    upgraded = Repository.open(data_dir)
+    assert [p["nickname"] for p in upgraded.players()] == ["mina"]
+    assert json.loads((data_dir / "players.json").read_text())["_meta"] == {"1": {"schema": 2}}
+    assert (data_dir / "players.json.bak1").read_bytes() == old
+
+
+def test_temp_files_of_killed_writers_are_removed_at_start(repo: Repository, data_dir: Path) -> None:
+    (data_dir / ".drafts.json.abc123.tmp").write_bytes(b"half")
+    (data_dir / "plays" / ".plays-0001.json.x_y.tmp").write_bytes(b"half")
+    (data_dir / "notes.tmp").write_bytes(b"not ours")
+    Repository.open(data_dir)
+    assert sorted(p.name for p in data_dir.rglob("*.tmp")) == ["notes.tmp"]
+
+
+def test_a_damaged_index_is_rebuilt_from_the_shards(repo: Repository, data_dir: Path) -> None:
+    repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00"))
+    (data_dir / "plays" / "index.json").write_bytes(b"\0\0\0")
+    reopened = Repository.open(data_dir)
+    assert reopened.issues == []
+    assert len(reopened.history_page().items) == 1
+    assert json.loads((data_dir / "plays" / "index.json").read_text())["shards"]["plays-0001.json"]["count"] == 1
+
+
+def test_an_unwritable_folder_is_a_storage_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StorageError) as caught:
+        Repository.open(blocker / "data")
+    assert caught.value.message_key == "storage.error.folder"
+
+
+def test_restoring_a_backup_later_keeps_what_was_saved_since(repo: Repository, data_dir: Path) -> None:
+    old = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.save_draft({**old, "undo": [example("kahuna")]})
+    (data_dir / "drafts.json").write_bytes(b"\0" * 10)
+    atomic._parsed.clear()
+    reopened = Repository.open(data_dir)
+    new = reopened.save_draft({"game": "patchwork", "sheet": example("patchwork"), "undo": []})
+    reopened.restore_backup(reopened.issues[0])
+    assert sorted(d["id"] for d in reopened.drafts()) == sorted([old["id"], new["id"]])
+
+
+def test_a_shard_moved_aside_keeps_its_number_and_backups(repo: Repository, data_dir: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.store import repository
+
+    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    for day in range(1, 5):
+        repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
+    newest = data_dir / "plays" / "plays-0002.json"
+    newest.write_bytes(b"[]")
+    atomic._parsed.clear()
+    reopened = Repository.open(data_dir)
+    for day in range(5, 9):
+        reopened.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
+    assert [p.name for p in reopened._shards()] == ["plays-0001.json", "plays-0003.json", "plays-0004.json"]
+    reopened.restore_backup(reopened.issues[0])
+    assert [s.finished_at[8:10] for s in reopened.history_page().items] == ["08", "07", "06", "05", "03", "02", "01"]
+
+
+def test_a_lock_held_too_long_by_another_writer_is_a_storage_error(data_dir: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from filelock import FileLock
+
+    from companion.store import repository
+
+    monkeypatch.setattr(repository, "LOCK_TIMEOUT_S", 0.2)
+    repo = Repository.open(data_dir)
+    with FileLock(str(data_dir / ".lock")), pytest.raises(StorageError) as caught:
+        repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    assert caught.value.message_key == "storage.error.busy"
+    assert repo.drafts() == []

@@ -1,0 +1,191 @@
+"""Finished plays: storing, the lazy history, editing, delete with undo, shards."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from companion.store import repository
+from companion.store.repository import Repository
+from scoring import SheetError
+
+from .conftest import example, kahuna, make_play
+
+
+def times(page: repository.HistoryPage) -> list[str]:
+    return [s.finished_at for s in page.items]
+
+
+def add_days(repo: Repository, days: range, game: str = "kahuna") -> None:
+    for day in days:
+        repo.add_play(make_play(game, f"2024-03-{day:02d}T12:00:00+00:00", kahuna([5], [1])))
+
+
+def test_a_play_stores_sheet_rules_version_and_result(repo: Repository) -> None:
+    stored = repo.add_play(make_play("kahuna", "2024-01-02T10:00:00+00:00"))
+    assert repo.play(stored["id"]) == stored
+    assert stored["sheet"] == example("kahuna")
+    assert stored["rules_version"] == 1
+    assert stored["result"]["winners"] == ["Joon"]
+
+
+def test_times_are_stored_in_one_spelling(repo: Repository) -> None:
+    stored = repo.add_play(make_play("kahuna", "2024-01-02T19:30:00+09:00"))
+    assert stored["finished_at"] == "2024-01-02T10:30:00+00:00"
+    assert stored["started_at"] == "2024-01-02T10:30:00+00:00"
+
+
+def test_changing_a_returned_play_changes_nothing_stored(repo: Repository) -> None:
+    stored = repo.add_play(make_play("kahuna", "2024-01-02T10:00:00+00:00"))
+    stored["sheet"]["players"][0]["name"] = "X"
+    fetched = repo.play(stored["id"])
+    assert fetched is not None
+    fetched["result"]["winners"].append("X")
+    assert repo.play(stored["id"])["sheet"]["players"][0]["name"] == "Mina"  # type: ignore[index]
+    assert repo.play(stored["id"])["result"]["winners"] == ["Joon"]  # type: ignore[index]
+
+
+def test_finishing_a_draft_removes_it_and_keeps_its_id(repo: Repository) -> None:
+    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    play = repo.add_play(make_play("kahuna", "2024-01-02T10:00:00+00:00"), draft_id=draft["id"])
+    assert play["id"] == draft["id"]
+    assert repo.drafts() == []
+
+
+def test_finishing_the_same_draft_twice_stores_one_play(repo: Repository) -> None:
+    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.add_play(make_play("kahuna", "2024-01-02T10:00:00+00:00"), draft_id=draft["id"])
+    repo.add_play(make_play("kahuna", "2024-01-02T10:00:05+00:00"), draft_id=draft["id"])
+    assert [p["id"] for p in repo.plays_newest_first()] == [draft["id"]]
+
+
+def test_history_is_newest_first_and_paged(repo: Repository) -> None:
+    add_days(repo, range(1, 8))
+    first = repo.history_page(limit=3)
+    assert times(first) == [f"2024-03-0{d}T12:00:00+00:00" for d in (7, 6, 5)]
+    assert first.has_more is True
+    last = repo.history_page(offset=6, limit=3)
+    assert times(last) == ["2024-03-01T12:00:00+00:00"]
+    assert last.has_more is False
+    assert repo.history_page(offset=4, limit=3).has_more is False
+
+
+def test_history_filters_by_game_player_and_days(repo: Repository) -> None:
+    add_days(repo, range(1, 6))
+    repo.add_play(make_play("patchwork", "2024-03-03T18:00:00+00:00"))
+    assert times(repo.history_page(game="patchwork")) == ["2024-03-03T18:00:00+00:00"]
+    assert len(repo.history_page(player="Joon").items) == 6
+    assert repo.history_page(player="Nobody").items == []
+    days = repo.history_page(since=date(2024, 3, 2), until=date(2024, 3, 3), game="kahuna")
+    assert times(days) == ["2024-03-03T12:00:00+00:00", "2024-03-02T12:00:00+00:00"]
+
+
+def test_summaries_carry_totals_winners_ranking_and_seats(repo: Repository) -> None:
+    repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00", kahuna([3, 3, 3], [3, 3, 3])))
+    repo.add_play(make_play("kahuna", "2024-03-02T12:00:00+00:00", kahuna([1, 1], [5, 5])))
+    newest, shared = repo.history_page().items
+    assert (newest.players, newest.totals, newest.winners, newest.ranking, newest.finished) == (
+        ("Mina", "Joon"), {"Mina": 0, "Joon": 3}, ("Joon",), (("Joon",), ("Mina",)), False)
+    assert shared.winners == ("Mina", "Joon")
+    assert (shared.place("Mina"), shared.place("Joon"), newest.place("Mina")) == (1, 1, 2)
+
+
+def test_a_play_scored_under_other_rules_is_summarised_by_the_current_rules(repo: Repository) -> None:
+    play = make_play("kahuna", "2024-03-01T12:00:00+00:00")
+    stale = {**play["result"], "players": [{"name": "Mina", "total": 99, "breakdown": {}, "eliminated": False},
+                                           {"name": "Joon", "total": 0, "breakdown": {}, "eliminated": False}],
+             "winners": ["Mina"], "ranking": [["Mina"], ["Joon"]]}
+    repo.add_play({**play, "rules_version": 0, "result": stale})
+    repo.add_play({**make_play("kahuna", "2024-03-02T12:00:00+00:00"), "result": stale})
+    older_rules, same_rules = repo.history_page().items[::-1]
+    assert older_rules.totals == {"Mina": 1, "Joon": 2}
+    assert same_rules.totals == {"Mina": 99, "Joon": 0}  # the stored snapshot is used while the rules match
+
+
+def test_edit_play_scores_again_and_keeps_the_play_in_place(repo: Repository) -> None:
+    add_days(repo, range(1, 4))
+    target = repo.history_page().items[1]
+    edited = repo.edit_play(target.id, kahuna([1, 1, 1], [2, 2, 2]))
+    assert edited["result"]["winners"] == ["Joon"]
+    assert edited["finished_at"] == target.finished_at
+    assert [s.id for s in repo.history_page().items][1] == target.id
+    assert repo.history_page().items[1].totals == {"Mina": 0, "Joon": 4}
+
+
+def test_edit_play_with_a_refused_sheet_saves_nothing(repo: Repository) -> None:
+    stored = repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00"))
+    with pytest.raises(SheetError):
+        repo.edit_play(stored["id"], kahuna([9], [9]))
+    assert repo.play(stored["id"]) == stored
+
+
+def test_delete_and_undo_put_an_old_play_back_in_its_place(repo: Repository,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(repository, "SHARD_SIZE", 3)
+    add_days(repo, range(1, 10))
+    old = repo.history_page(offset=7, limit=1).items[0]
+    deleted = repo.delete_play(old.id)
+    assert deleted is not None and repo.play(old.id) is None
+    assert len(repo.history_page(limit=50).items) == 8
+    repo.restore_play(deleted)
+    repo.restore_play(deleted)  # a second undo changes nothing
+    assert times(repo.history_page(limit=50)) == [f"2024-03-0{d}T12:00:00+00:00" for d in range(9, 0, -1)]
+    holding = [p.name for p in repo._shards()
+               if any(doc["id"] == old.id for doc in json.loads(p.read_text())["plays"].values())]
+    assert holding == ["plays-0001.json"]
+
+
+def test_plays_fill_shards_and_a_sealed_shard_keeps_one_backup(repo: Repository, data_dir: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(repository, "SHARD_SIZE", 4)
+    add_days(repo, range(1, 11))
+    shards = sorted(p.name for p in (data_dir / "plays").glob("plays-*.json"))
+    assert shards == ["plays-0001.json", "plays-0002.json", "plays-0003.json"]
+    counts = [len(json.loads((data_dir / "plays" / s).read_text())["plays"]) for s in shards]
+    assert counts == [4, 4, 2]
+    sealed = sorted(p.name for p in (data_dir / "plays").glob("plays-0001.json.bak*"))
+    assert sealed == ["plays-0001.json.bak1"]
+    assert len(list((data_dir / "plays").glob("plays-0003.json.bak*"))) == 2  # meta, then 1st, then 2nd play
+
+
+def test_the_first_page_reads_only_the_newest_shards(repo: Repository, data_dir: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(repository, "SHARD_SIZE", 5)
+    repo.add_plays([make_play("kahuna", f"2024-03-{d:02d}T12:00:00+00:00") for d in range(1, 29)])
+    fresh = Repository.open(data_dir)
+    read: list[str] = []
+    real = repository.load_tables
+    monkeypatch.setattr(repository, "load_tables", lambda path: read.append(path.name) or real(path))
+    assert len(fresh.history_page(limit=7).items) == 7
+    assert read == ["plays-0006.json", "plays-0005.json"]
+
+
+def test_history_order_holds_when_shards_overlap_in_time(repo: Repository, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    add_days(repo, range(10, 14))
+    repo.add_plays([make_play("kahuna", "2024-03-11T18:00:00+00:00", id="late"),
+                    make_play("kahuna", "2024-03-01T12:00:00+00:00", id="early")])
+    assert times(repo.history_page(limit=10)) == [
+        "2024-03-13T12:00:00+00:00", "2024-03-12T12:00:00+00:00", "2024-03-11T18:00:00+00:00",
+        "2024-03-11T12:00:00+00:00", "2024-03-10T12:00:00+00:00", "2024-03-01T12:00:00+00:00"]
+
+
+def test_add_plays_skips_ids_already_stored(repo: Repository) -> None:
+    assert repo.add_plays([make_play("kahuna", "2024-03-01T12:00:00+00:00", id="a"),
+                           make_play("kahuna", "2024-03-02T12:00:00+00:00", id="a")]) == 1
+    assert repo.add_plays([make_play("kahuna", "2024-03-03T12:00:00+00:00", id="a")]) == 0
+    assert [p["finished_at"] for p in repo.plays_newest_first()] == ["2024-03-01T12:00:00+00:00"]
+
+
+def test_plays_newest_first_reads_whole_plays(repo: Repository) -> None:
+    add_days(repo, range(1, 4))
+    assert [p["finished_at"][:10] for p in repo.plays_newest_first()] == ["2024-03-03", "2024-03-02", "2024-03-01"]
+
+
+def test_a_play_stored_without_a_result_is_summarised_from_its_sheet(repo: Repository) -> None:
+    repo.add_play({"game": "kahuna", "sheet": example("kahuna"), "rules_version": 1})
+    [summary] = repo.history_page().items
+    assert (summary.totals, summary.winners, summary.started_at) == ({"Mina": 1, "Joon": 2}, ("Joon",), None)
