@@ -21,19 +21,30 @@ def parse_args(argv: list[str] | None = None) -> ServeConfig:
 
 def main(argv: list[str] | None = None) -> int:
     config = parse_args(argv)
-    from .server import serve  # after argument parsing: --help stays instant
+    from .app import Services  # after argument parsing: --help stays instant
+    from .downloads import Downloads
+    from .live import LiveTable
+    from .server import serve
+    from .store.repository import Repository
 
-    print(f"Table Companion: data in {config.data_dir}")
-    print(f"Open http://{LOOPBACK}:{config.port} in your browser", flush=True)
-    if config.share:
-        lan = lan_address()
-        where = f"http://{lan}:{config.port}" if lan else f"port {config.port} of this computer's address"
-        print(f"Phones on the same Wi-Fi: {where}", flush=True)
     try:
-        serve(config)
+        repo = Repository.open(config.data_dir)
     except NewerSchemaError as error:
         print(f"Cannot open the data: {error}", file=sys.stderr)
         return 1
+    services = Services(repo, Downloads(), LiveTable())
+    print(f"Table Companion: data in {config.data_dir}")
+    for issue in repo.issues:
+        print(f"Warning: {issue.file} could not be read ({issue.reason}); it was moved aside as {issue.moved_to}",
+              file=sys.stderr)
+    print(f"Open http://{LOOPBACK}:{config.port} in your browser", flush=True)
+    if config.share:
+        lan = lan_address()
+        services.share_url = f"http://{lan}:{config.port}" if lan else None
+        where = services.share_url or f"port {config.port} of this computer's address"
+        print(f"Players join from their phones on the same Wi-Fi: {where}", flush=True)
+        print(f"Scorekeeper on another device: {where}/?key={services.live.host_key}", flush=True)
+    serve(config, services)
     return 0
 
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
 from .downloads import Downloads
 from .i18n import LANGUAGES, Translator, language_from_locale
+from .live import LiveTable, live_topic
 from .store.repository import Repository
 from .theme import FONTS, THEME_MODES, build_theme
 from .views.routes import screens_for
@@ -27,10 +29,12 @@ CLIENT_TIMEOUT = 3.0
 
 @dataclass
 class Services:
-    """What every session shares: the data and the download slots of this server."""
+    """What every session shares: the data, the download slots and the live table of this server."""
 
     repo: Repository
     downloads: Downloads
+    live: LiveTable = field(default_factory=LiveTable)
+    share_url: str | None = None  # the address phones on the network use, when the server was started with --share
 
 
 class App:
@@ -42,7 +46,7 @@ class App:
         self.theme_mode = "system"
         self.t = Translator(self.lang)
         self.screens: list[Screen] = []
-
+        self.role = "host"
     async def start(self) -> None:
         page = self.page
         page.title = "Table Companion"
@@ -50,6 +54,8 @@ class App:
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
+        key = parse_qs(urlparse(page.route or "").query).get("key", [None])[0]
+        self.role = "host" if self.services.live.is_host(page.client_ip, key) else "viewer"
         saved_lang, saved_theme, device_lang = await asyncio.gather(
             self._saved("lang"), self._saved("theme"), self._device_language())
         self.lang = saved_lang or device_lang
@@ -81,6 +87,22 @@ class App:
     async def _view_popped(self, e: ft.ViewPopEvent) -> None:
         if len(self.screens) > 1:
             self.go(self.screens[-2].route)
+
+    # ---- the live table --------------------------------------------------------------------------
+
+    def publish(self, draft_id: str, message: dict[str, Any]) -> None:
+        """Tell the other phones watching this game that it changed (or ended)."""
+        self.page.pubsub.send_others_on_topic(live_topic(draft_id), message)
+
+    def watch(self, draft_id: str, handler: Any) -> None:
+        """Call `handler(message)` on this session's loop whenever another session changes the game."""
+        topic = live_topic(draft_id)
+        self.page.pubsub.unsubscribe_topic(topic)
+
+        async def deliver(topic: str, message: dict[str, Any]) -> None:
+            handler(message)
+
+        self.page.pubsub.subscribe_topic(topic, deliver)
 
     def snack(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(message), duration=ft.Duration(seconds=3)))

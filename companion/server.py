@@ -11,9 +11,7 @@ from fastapi.responses import PlainTextResponse
 
 from .app import Services
 from .config import ServeConfig
-from .downloads import Downloads
 from .main import make_main
-from .store.repository import Repository
 
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
 
@@ -40,8 +38,7 @@ def build_asgi_app(services: Services) -> flet_fastapi.FastAPI:
     return app
 
 
-def serve(config: ServeConfig, services: Services | None = None) -> None:
-    services = services or Services(Repository.open(config.data_dir), Downloads())
+def serve(config: ServeConfig, services: Services) -> None:
     server = uvicorn.Server(uvicorn.Config(build_asgi_app(services), host=config.host, port=config.port,
                                            log_level="warning", ws="websockets-sansio"))
     server.run()

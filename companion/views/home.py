@@ -8,8 +8,9 @@ import flet as ft
 
 from scoring import GameSpec, all_specs, get_spec
 
+from ..store.repository import StartupIssue
 from ..theme import GAME_COLOURS, GAP, game_icon
-from ..widgets.common import section, tagged
+from ..widgets.common import primary_button, section, tagged
 from .base import Screen
 from .timefmt import ago
 
@@ -27,13 +28,29 @@ class HomeScreen(Screen):
         return self.t("app.name")
 
     def content(self) -> list[ft.Control]:
-        parts: list[ft.Control] = []
+        parts: list[ft.Control] = [self._issue(i, issue) for i, issue in enumerate(self.app.repo.issues)]
         drafts = self.app.repo.drafts()
         if drafts:
             parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
         parts.append(section(self.t("home.games"), ft.ResponsiveRow(
             [self._game_card(spec) for spec in all_specs()], spacing=GAP, run_spacing=GAP)))
         return parts
+
+    def _issue(self, index: int, issue: StartupIssue) -> ft.Control:
+        """A data file that could not be read at start: say so, and offer its last good backup."""
+        lines: list[ft.Control] = [
+            ft.Text(self.t("home.issue", file=issue.file, moved=issue.moved_to, reason=issue.reason), size=14)]
+        if issue.backup:
+            lines.append(primary_button(f"home.issue.{index}.restore", self.t("home.restore", backup=issue.backup),
+                                        lambda e: self._restore(issue), icon=ft.Icons.RESTORE))
+        return tagged(f"home.issue.{index}", ft.Container(
+            ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR), ft.Column(lines, expand=True)]),
+            padding=12, border_radius=12, bgcolor=ft.Colors.ERROR_CONTAINER))
+
+    def _restore(self, issue: StartupIssue) -> None:
+        self.app.repo.restore_backup(issue)
+        self.app.snack(self.t("home.restored", file=issue.file))
+        self.rebuild()
 
     def _draft_tile(self, draft: dict[str, Any]) -> ft.Control:
         spec = get_spec(draft["game"])

@@ -9,6 +9,7 @@ import flet as ft
 
 from scoring import Result, get_spec, score_sheet
 
+from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen
 from .home import game_badge
@@ -35,6 +36,12 @@ class ResultScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         parts: list[ft.Control] = [self._banner(), self._ranking()]
+        if len(self.result.progress) >= 2:
+            names = [p.name for p in self.result.players]
+            parts.append(section(self.t("result.by_round"),
+                                 tagged("result.chart", score_by_round(self.result.progress, names,
+                                                                       self.t("result.round_axis"))),
+                                 legend(names)))
         if self.result.tiebreaks:
             parts.append(section(self.t("result.tiebreaks"), *[
                 tagged(f"result.tiebreak.{i}", ft.Text(self.t.text(note.text), size=15))

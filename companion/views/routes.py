@@ -4,16 +4,20 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from scoring import SheetError, get_spec
 
 from .base import Screen
 from .guide import GuideScreen
+from .history import EditPlayScreen, HistoryScreen, PlayDetailScreen
 from .home import HomeScreen
+from .live import JoinScreen, LiveScreen, ShareScreen
 from .new_game import NewGameScreen
 from .result import ResultScreen
 from .settings import SettingsScreen
 from .sheet import SheetScreen
+from .stats import PlayersScreen, PlayerStatsScreen, StatsScreen
 
 if TYPE_CHECKING:
     from ..app import App
@@ -21,24 +25,51 @@ if TYPE_CHECKING:
 
 def screens_for(app: App, route: str) -> list[Screen]:
     path = route.split("?", 1)[0].rstrip("/") or "/"
+    if app.role == "viewer":
+        return _viewer_screens(app, path)
     home = HomeScreen(app, "/")
     if path == "/":
         return [home]
     if path == "/settings":
         return [SettingsScreen(app, path)]
+    if path == "/history":
+        return [HistoryScreen(app, path)]
+    if match := re.fullmatch(r"/history/(\w+)(/edit)?", path):
+        play = app.repo.play(match.group(1))
+        if play is not None:
+            history = HistoryScreen(app, "/history")
+            detail = PlayDetailScreen(app, f"/history/{play['id']}", play)
+            return [history, detail, EditPlayScreen(app, path, play)] if match.group(2) else [history, detail]
+    if path == "/stats":
+        return [StatsScreen(app, path)]
+    if path == "/players":
+        return [StatsScreen(app, "/stats"), PlayersScreen(app, path)]
+    if match := re.fullmatch(r"/stats/player/([^/]+)", path):
+        name = unquote(match.group(1))
+        if any(p["name"] == name for p in app.repo.players()):
+            return [StatsScreen(app, "/stats"), PlayerStatsScreen(app, path, name)]
     if match := re.fullmatch(r"/new/([a-z-]+)(?:/again/(\w+))?", path):
         return _new_game(app, home, path, match.group(1), match.group(2))
-    if match := re.fullmatch(r"/play/(\w+)(/guide)?", path):
+    if match := re.fullmatch(r"/play/(\w+)(/guide|/share)?", path):
         draft = app.repo.draft(match.group(1))
         if draft is not None:
             sheet = SheetScreen(app, f"/play/{draft['id']}", draft)
-            return [home, sheet, GuideScreen(app, path, draft)] if match.group(2) else [home, sheet]
+            extra = {"/guide": GuideScreen, "/share": ShareScreen}.get(match.group(2) or "")
+            return [home, sheet, extra(app, path, draft)] if extra else [home, sheet]
     if match := re.fullmatch(r"/result/(\w+)", path):
         play = app.repo.play(match.group(1))
         if play is not None:
             return [home, ResultScreen(app, path, play)]
     app.snack(app.t("nav.not_found"))
     return [home]
+
+
+def _viewer_screens(app: App, path: str) -> list[Screen]:
+    """A phone that joined the table sees the join screen and the game it joined, nothing else."""
+    match = re.fullmatch(r"/live/([A-Z0-9]+)", path)
+    if match and app.services.live.draft_of(match.group(1)) is not None:
+        return [LiveScreen(app, path, match.group(1))]
+    return [JoinScreen(app, "/")]
 
 
 def _new_game(app: App, home: Screen, path: str, game: str, again: str | None) -> list[Screen]:

@@ -8,6 +8,7 @@ from ..i18n import LANGUAGES
 from ..theme import THEME_MODES
 from ..widgets.common import section, tagged
 from .base import Screen
+from .data_panel import DataPanel
 
 LANGUAGE_NAMES = {"ko": "한국어", "en": "English"}
 
@@ -29,10 +30,17 @@ class SettingsScreen(Screen):
             selected=[self.app.theme_mode],
             on_change=lambda e: self.app.set_theme(e.control.selected[0]),
         )
+        self.data = DataPanel(self)
         return [
             section(self.t("settings.language"), tagged("settings.language", language)),
             section(self.t("settings.theme"), tagged("settings.theme", theme)),
+            self.data.control(),
             section(self.t("settings.data"), ft.Text(str(self.app.repo.data_dir), selectable=True, size=13),
                     subtitle=self.t("settings.data_hint")),
             section(self.t("settings.about"), ft.Text(self.t("settings.about_text"), size=13)),
         ]
+
+    def build(self) -> ft.View:
+        view = super().build()
+        view.services.append(self.data.picker)  # keeps the file picker registered while the screen is shown
+        return view

@@ -33,6 +33,8 @@ class SheetScreen(Screen):
         self.finish_button = primary_button("sheet.finish", "", self._finish, icon=ft.Icons.FLAG)
         self.undo_button = icon_button("sheet.undo", ft.Icons.UNDO, "", self._undo)
         self.listeners: list[Any] = []  # game sections that redraw themselves after every change
+        self.session.listeners.append(lambda saved: app.publish(saved["id"], {"draft": saved["id"]}))
+        app.watch(draft["id"], self._changed_elsewhere)
 
     def title(self) -> str:
         return self.t.text(self.spec.name)
@@ -40,6 +42,8 @@ class SheetScreen(Screen):
     def actions(self) -> list[ft.Control]:
         self.undo_button.content.tooltip = self.t("sheet.undo")  # type: ignore[union-attr]
         return [self.undo_button,
+                icon_button("sheet.share", ft.Icons.QR_CODE_2, self.t("sheet.share"),
+                            lambda e: self.app.go(f"{self.route}/share")),
                 icon_button("sheet.guide", ft.Icons.MENU_BOOK, self.t("sheet.guide"),
                             lambda e: self.app.go(f"{self.route}/guide"))]
 
@@ -175,6 +179,15 @@ class SheetScreen(Screen):
     def _save(self, sheet: dict[str, Any], undo: list[dict[str, Any]]) -> None:
         self.session.save(sheet=sheet, undo=undo)
 
+    def _changed_elsewhere(self, message: dict[str, Any]) -> None:
+        """A player changed their own fields from their phone: show the stored sheet."""
+        draft = self.app.repo.draft(self.session.id)
+        if draft is None:
+            return
+        self.session.draft = draft
+        self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
+        self.rebuild()
+
     def _finish(self, e: ft.ControlEvent) -> None:
         evaluation = self.model.evaluation
         if not evaluation.complete:
@@ -204,4 +217,6 @@ class SheetScreen(Screen):
             "game": self.spec.id, "sheet": self.model.sheet(), "rules_version": self.spec.rules_version,
             "started_at": self.session.draft.get("created_at", now_iso()), "result": result.to_json(),
         }, draft_id=self.session.id)
+        self.app.publish(self.session.id, {"finished": play["id"]})
+        self.app.services.live.forget(self.session.id)
         self.app.go(f"/result/{play['id']}")

@@ -70,10 +70,12 @@ class Harness:
 
     def __init__(self, main: Callable[[ft.Page], Awaitable[None]], route: str = "/",
                  prefs: dict[str, Any] | None = None, hub: PubSubHub | None = None,
-                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+                 loop: asyncio.AbstractEventLoop | None = None, client_ip: str | None = None) -> None:
+        """`loop` and `hub`: pass the ones of another harness to put both sessions on one server."""
+        self.owns_loop = loop is None
         self.loop = loop or asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
+        if self.owns_loop:
+            threading.Thread(target=self.loop.run_forever, daemon=True).start()
         self.executor = ThreadPoolExecutor(max_workers=2)
         self.conn = FakeConnection(self.loop, self.executor, hub or PubSubHub(loop=self.loop,
                                                                               executor=self.executor),
@@ -81,6 +83,7 @@ class Harness:
         self.session = Session(self.conn)
         self.conn.session = self.session
         self.page.route = route
+        self.page.client_ip = client_ip
         self.conn.page_url = "http://127.0.0.1:8550"
         msgpack.packb(self.session.get_page_patch(), default=_encode)
         self.run(self._with_page(main(self.page)))
@@ -103,12 +106,15 @@ class Harness:
         for _ in range(rounds):
             asyncio.run_coroutine_threadsafe(asyncio.sleep(0.001), self.loop).result(timeout=30)
 
+    @property
+    def hub(self) -> PubSubHub:
+        return self.conn.pubsubhub
+
     def close(self) -> None:
         self.settle()
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(timeout=5)
         self.executor.shutdown(wait=False)
-        self.loop.close()
+        if self.owns_loop:
+            self.loop.call_soon_threadsafe(self.loop.stop)
 
     # ---- finding controls ------------------------------------------------------------------------
 
@@ -179,6 +185,10 @@ class Harness:
 
     def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
         self.run(self.session.dispatch_event(control._i, event, data))
+
+    def service_event(self, service: BaseControl, event: str, data: Any) -> None:
+        """An event from a page service (file picker, ...): services are not looked up like controls."""
+        self.run(service._trigger_event(event, data))
 
     def patch(self, control: BaseControl, values: dict[str, Any]) -> None:
         """What the client sends before an event: the control's new property values."""

@@ -1,0 +1,231 @@
+"""History: finished plays newest first, paged, filtered; a play's detail; editing and deleting with undo."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+from typing import Any
+
+import flet as ft
+
+from scoring import SheetError, Text, all_specs, get_spec
+
+from ..store.repository import HistoryPage
+from ..store.summary import PlaySummary
+from ..widgets.common import icon_button, secondary_button, section, tagged
+from .base import Screen, empty_state
+from .home import game_badge
+from .result import ResultScreen
+from .sheet import SheetScreen
+from .timefmt import day
+
+PAGE_SIZE = 20
+PERIODS = {"all": None, "week": 7, "month": 30, "year": 365}
+
+
+@dataclass(frozen=True)
+class HistoryFilter:
+    game: str | None = None
+    player: str | None = None
+    period: str = "all"
+    since: date | None = None
+    until: date | None = None
+
+    def dates(self, today: date) -> tuple[date | None, date | None]:
+        if self.period == "custom":
+            return self.since, self.until
+        days = PERIODS.get(self.period)
+        return (today - timedelta(days=days - 1) if days else None), None
+
+
+class HistoryScreen(Screen):
+    top_level = True
+
+    def __init__(self, app: Any, route: str) -> None:
+        super().__init__(app, route)
+        self.filter: HistoryFilter = getattr(app, "history_filter", HistoryFilter())
+        self.items: list[PlaySummary] = []
+        self.has_more = False
+        self._load(reset=True)
+
+    def title(self) -> str:
+        return self.t("history.title")
+
+    def _load(self, reset: bool = False) -> None:
+        since, until = self.filter.dates(date.today())
+        page: HistoryPage = self.app.repo.history_page(game=self.filter.game, player=self.filter.player, since=since,
+                                                       until=until, offset=0 if reset else len(self.items),
+                                                       limit=PAGE_SIZE)
+        self.items = page.items if reset else [*self.items, *page.items]
+        self.has_more = page.has_more
+
+    def content(self) -> list[ft.Control]:
+        rows: list[ft.Control] = [self._row(s) for s in self.items]
+        if not rows:
+            rows = [empty_state("history.empty", ft.Icons.HISTORY, self.t("history.empty"))]
+        if self.has_more:
+            rows.append(secondary_button("history.more", self.t("history.more"), self._more, icon=ft.Icons.EXPAND_MORE))
+        return [self._filters(), *rows]
+
+    def _filters(self) -> ft.Control:
+        t = self.t
+        games = ft.Dropdown(label=t("history.game"), value=self.filter.game or "", dense=True, expand=True,
+                            options=[ft.DropdownOption(key="", text=t("history.all_games")),
+                                     *[ft.DropdownOption(key=s.id, text=t.text(s.name)) for s in all_specs()]],
+                            on_select=lambda e: self._set(game=e.control.value or None))
+        players = ft.Dropdown(label=t("history.player"), value=self.filter.player or "", dense=True, expand=True,
+                              options=[ft.DropdownOption(key="", text=t("history.all_players")),
+                                       *[ft.DropdownOption(key=p["name"], text=p["name"])
+                                         for p in self.app.repo.players()]],
+                              on_select=lambda e: self._set(player=e.control.value or None))
+        periods = ft.SegmentedButton(
+            segments=[ft.Segment(value=p, label=ft.Text(t(f"history.period.{p}"))) for p in [*PERIODS, "custom"]],
+            selected=[self.filter.period], show_selected_icon=False,
+            on_change=lambda e: self._period(e.control.selected[0]))
+        parts: list[ft.Control] = [ft.Row([tagged("history.filter.game", games),
+                                           tagged("history.filter.player", players)]),
+                                   tagged("history.filter.period", periods)]
+        if self.filter.period == "custom":
+            since, until = self.filter.since, self.filter.until
+            label = t("history.range", since=since.isoformat() if since else "…", until=until.isoformat() if until
+                      else "…")
+            parts.append(secondary_button("history.pick_dates", label, self._pick_dates, icon=ft.Icons.DATE_RANGE))
+        return ft.Column(parts, spacing=8)
+
+    def _row(self, summary: PlaySummary) -> ft.Control:
+        spec = get_spec(summary.game)
+        scores = " · ".join(f"{'★ ' if n in summary.winners else ''}{n} {summary.totals[n]}"
+                            for group in summary.ranking for n in group)
+        tile = ft.ListTile(leading=game_badge(spec.id, 40), title=ft.Text(self.t.text(spec.name),
+                                                                           weight=ft.FontWeight.BOLD),
+                           subtitle=ft.Text(f"{day(self.t, summary.finished_at)} · {scores}", size=13),
+                           on_click=lambda e: self.app.go(f"/history/{summary.id}"))
+        return tagged(f"history.play.{summary.id}", ft.Card(tile, margin=0))
+
+    def _set(self, **changes: Any) -> None:
+        self.filter = replace(self.filter, **changes)
+        self.app.history_filter = self.filter
+        self._load(reset=True)
+        self.rebuild()
+
+    def _period(self, period: str) -> None:
+        self._set(period=period)
+
+    def _more(self, e: ft.ControlEvent) -> None:
+        self._load()
+        self.rebuild()
+
+    def _pick_dates(self, e: ft.ControlEvent) -> None:
+        picker = ft.DateRangePicker(
+            start_value=self.filter.since, end_value=self.filter.until, first_date=date(2000, 1, 1),
+            last_date=date.today() + timedelta(days=1),
+            on_change=lambda ev: self._set(since=_as_date(ev.control.start_value),
+                                           until=_as_date(ev.control.end_value)))
+        self.app.page.show_dialog(picker)
+
+
+def _as_date(value: Any) -> date | None:
+    if value is None:
+        return None
+    return value.date() if hasattr(value, "date") else value
+
+
+class PlayDetailScreen(ResultScreen):
+    """A finished play from the history: the result, its chart, the full sheet, edit and delete."""
+
+    def title(self) -> str:
+        return self.t("history.play_title", date=day(self.t, self.play["finished_at"]))
+
+    def actions(self) -> list[ft.Control]:
+        return [icon_button("history.edit", ft.Icons.EDIT, self.t("history.edit"),
+                            lambda e: self.app.go(f"{self.route}/edit")),
+                icon_button("history.delete", ft.Icons.DELETE_OUTLINE, self.t("history.delete"), self._delete)]
+
+    def content(self) -> list[ft.Control]:
+        parts = super().content()
+        parts.insert(-1, self._sheet_section())
+        return parts
+
+    def _sheet_section(self) -> ft.Control:
+        sheet = self.play["sheet"]
+        lines: list[ft.Control] = []
+        for player in sheet["players"]:
+            values = [f"{self.t.text(_field_name(self.spec.player_fields, k))}: {_shown(v)}"
+                      for k, v in player.items() if k != "name" and v not in (None, [], {})]
+            lines.append(ft.Text(f"{player['name']} — " + ("; ".join(values) or "–"), size=13, selectable=True))
+        for key in (f.key for f in self.spec.game_fields):
+            if sheet.get(key) not in (None, [], {}):
+                lines.append(ft.Text(f"{self.t.text(_field_name(self.spec.game_fields, key))}: {_shown(sheet[key])}",
+                                     size=13, selectable=True))
+        for i, entry in enumerate(sheet.get("rounds") or []):
+            lines.append(ft.Text(self.t("sheet.round_n", n=i + 1) + ": " + "; ".join(
+                f"{n} {_shown(v)}" for n, v in entry.items()), size=13, selectable=True))
+        if sheet.get("events"):
+            lines.append(ft.Text(self.t("history.events", n=len(sheet["events"])), size=13))
+        return section(self.t("history.sheet"), *lines)
+
+    def _delete(self, e: ft.ControlEvent) -> None:
+        removed = self.app.repo.delete_play(self.play["id"])
+        self.app.go("/history")
+        if removed is None:
+            return
+
+        def undo(ev: ft.ControlEvent) -> None:
+            self.app.repo.restore_play(removed)
+            self.app.refresh()
+
+        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("history.deleted")), duration=ft.Duration(seconds=8),
+                                              action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undo)))
+
+
+def _field_name(fields: Any, key: str) -> Text:
+    return next((f.name for f in fields if f.key == key), Text(key, key))
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, list):
+        return ", ".join(_shown(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
+    return str(value)
+
+
+class EditPlayScreen(SheetScreen):
+    """A finished play's sheet, opened again: saved (and scored again) only with 'Save changes'."""
+
+    def __init__(self, app: Any, route: str, play: dict[str, Any]) -> None:
+        self.play = play
+        draft = {"id": play["id"], "game": play["game"], "sheet": play["sheet"], "undo": []}
+        super().__init__(app, route, draft)
+
+    def title(self) -> str:
+        return self.t("history.editing", game=self.t.text(self.spec.name))
+
+    def actions(self) -> list[ft.Control]:
+        self.undo_button.content.tooltip = self.t("sheet.undo")  # type: ignore[union-attr]
+        return [self.undo_button]
+
+    def _now_banner(self) -> ft.Control:
+        return ft.Container(visible=False)  # a finished play has no "what now"
+
+    def bottom(self) -> ft.Control:
+        control = super().bottom()
+        self.finish_button.content.content = self.t("history.save")  # type: ignore[union-attr]
+        return control
+
+    def _save(self, sheet: dict[str, Any], undo: list[dict[str, Any]]) -> None:
+        """Nothing is stored while editing; undo works on this screen's own steps."""
+
+    def _store_play(self) -> None:
+        try:
+            self.app.repo.edit_play(self.play["id"], self.model.sheet())
+        except SheetError as error:
+            self.app.snack(self.t.text(error.text))
+            return
+        self.app.go(f"/history/{self.play['id']}")
+
+    def _finish(self, e: ft.ControlEvent) -> None:
+        if self.model.evaluation.complete:
+            self._store_play()

@@ -1,0 +1,265 @@
+"""The live table: the scorekeeper shares a game; the other phones join with its code and watch it live.
+
+Viewers see only the game they joined: totals, whose turn, the prompt, the result with its tiebreak.
+When the scorekeeper allows it, a viewer may enter their own player's fields; every change goes through
+the same validation and storage, and the scorekeeper sees who changed what, with undo.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+from typing import Any
+
+import flet as ft
+import segno
+
+from scoring import SheetError, get_spec, score_sheet
+
+from ..i18n import LANGUAGES
+from ..models.draft import DraftSession
+from ..models.guide import Guide, now
+from ..models.paths import get_in, parse, set_in
+from ..models.sheet_model import SheetModel
+from ..widgets.common import icon_button, primary_button, section, tagged
+from ..widgets.fields import EditorFactory
+from .base import Screen
+from .home import game_badge
+from .result import places
+from .settings import LANGUAGE_NAMES
+
+
+def qr_png(url: str) -> bytes:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=6, border=2)
+    return buffer.getvalue()
+
+
+def language_switch(screen: Screen) -> ft.Control:
+    """Each phone at the table picks its own language."""
+    other = next(lang for lang in LANGUAGES if lang != screen.app.lang)
+    return tagged("live.language", ft.TextButton(LANGUAGE_NAMES[other], on_click=lambda e: screen.app.set_language(
+        other)))
+
+
+class JoinScreen(Screen):
+    top_level = False
+
+    def title(self) -> str:
+        return self.t("live.join_title")
+
+    def actions(self) -> list[ft.Control]:
+        return [language_switch(self)]
+
+    def build(self) -> ft.View:
+        view = super().build()
+        view.appbar.automatically_imply_leading = False  # type: ignore[union-attr]
+        return view
+
+    def content(self) -> list[ft.Control]:
+        self.code = ft.TextField(label=self.t("live.code"), capitalization=ft.TextCapitalization.CHARACTERS,
+                                 max_length=8, text_size=28, width=220, on_submit=self._join, autofocus=True)
+        self.error = ft.Text("", color=ft.Colors.ERROR, visible=False)
+        return [ft.Text(self.t("live.join_hint"), size=15), tagged("live.code", self.code),
+                primary_button("live.join", self.t("live.join"), self._join, icon=ft.Icons.LOGIN), self.error]
+
+    def _join(self, e: ft.ControlEvent) -> None:
+        joined = self.app.services.live.join(self.code.value or "", self.app.page.client_ip or "unknown")
+        if joined.wait_seconds:
+            self.error.value = self.t("live.wait", n=joined.wait_seconds)
+        elif joined.draft_id is None:
+            self.error.value = self.t("live.wrong_code")
+        else:
+            self.app.go(f"/live/{(self.code.value or '').strip().upper()}")
+            return
+        self.error.visible = True
+
+
+class LiveScreen(Screen):
+    """What a viewer sees of the game they joined, redrawn whenever the scorekeeper changes it."""
+
+    def __init__(self, app: Any, route: str, code: str) -> None:
+        super().__init__(app, route)
+        self.code = code
+        self.draft_id = app.services.live.draft_of(code)
+        self.me: str | None = getattr(app, "live_player", None)
+        self.finished_play: str | None = None
+        if self.draft_id is not None:
+            app.watch(self.draft_id, self._changed_elsewhere)
+
+    def title(self) -> str:
+        return self.t("live.title")
+
+    def actions(self) -> list[ft.Control]:
+        return [language_switch(self)]
+
+    def content(self) -> list[ft.Control]:
+        if self.finished_play is not None:
+            play = self.app.repo.play(self.finished_play)
+            if play is not None:
+                return self._result(play["sheet"])
+        draft = self.app.repo.draft(self.draft_id) if self.draft_id else None
+        if draft is None:
+            return [tagged("live.gone", ft.Text(self.t("live.gone"), size=16))]
+        spec = get_spec(draft["game"])
+        sheet = draft["sheet"]
+        result = SheetModel(spec, sheet).evaluation.result  # scores so far, like the scorekeeper's totals
+        parts: list[ft.Control] = [
+            ft.Row([game_badge(spec.id, 40), ft.Text(self.t.text(spec.name), size=20, weight=ft.FontWeight.BOLD)],
+                   spacing=10),
+            self._totals(sheet, result),
+            tagged("live.now", ft.Container(ft.Column([ft.Text(self.t(n.key, **n.params), size=15)
+                                                       for n in now(spec, sheet, result)], spacing=2),
+                                            padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER)),
+        ]
+        guide = Guide.restore(spec, sheet, draft.get("guide", {}))
+        step = guide.step if guide.step != "setup" else "play"
+        parts.append(ft.ExpansionTile(title=ft.Text(self.t(f"guide.step.{step}")), controls=[
+            ft.Container(ft.Column([ft.Text(self.t.text(p), size=14) for p in guide.prompts(step)], spacing=4),
+                         padding=ft.Padding.only(left=16, right=16, bottom=12))]))
+        if self.app.services.live.edits_allowed(draft["id"]) and spec.player_fields:
+            parts.append(self._own_fields(draft, spec))
+        return parts
+
+    def _totals(self, sheet: dict[str, Any], result: Any) -> ft.Control:
+        if result is None:
+            names = [p["name"] for p in sheet["players"]]
+            return ft.Row([ft.Text(n, size=16) for n in names], wrap=True)
+        rows = []
+        for place, group in places(result.ranking):
+            for name in group:
+                player = result.player(name)
+                rows.append(tagged(f"live.total.{name}", ft.Row([
+                    ft.Text(f"{place}.", width=32, size=16),
+                    ft.Text(name, expand=True, size=18, weight=ft.FontWeight.BOLD if name in result.winners
+                            else None),
+                    ft.Text(str(player.total), size=22, weight=ft.FontWeight.BOLD)])))
+        return section(self.t("live.scores"), *rows)
+
+    def _result(self, sheet: dict[str, Any]) -> list[ft.Control]:
+        result = score_sheet(sheet)
+        winners = result.winners
+        headline = (self.t("result.winner", name=winners[0]) if len(winners) == 1 else
+                    self.t("result.shared_win", names=", ".join(winners)) if winners else self.t("result.no_winner"))
+        parts: list[ft.Control] = [tagged("live.result", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD)),
+                                   self._totals(sheet, result)]
+        parts += [tagged(f"live.tiebreak.{i}", ft.Text(self.t.text(n.text), size=15))
+                  for i, n in enumerate(result.tiebreaks)]
+        return parts
+
+    # ---- a viewer entering their own fields (when the scorekeeper allows it) ---------------------
+
+    def _own_fields(self, draft: dict[str, Any], spec: Any) -> ft.Control:
+        names = [p["name"] for p in draft["sheet"]["players"]]
+        chips = [tagged(f"live.me.{i}", ft.Chip(label=n, selected=n == self.me,
+                                                 on_select=lambda e, n=n: self._choose(n)))
+                 for i, n in enumerate(names)]
+        parts: list[ft.Control] = [ft.Text(self.t("live.who_are_you"), size=14), ft.Row(chips, wrap=True)]
+        if self.me in names:
+            index = names.index(self.me)
+            session = DraftSession(self.app.repo, draft)
+            model = SheetModel(spec, draft["sheet"], on_save=lambda sheet, undo: self._save(session, sheet))
+            editors = EditorFactory(model, self.t, lambda ev: editors.show(ev, self.t("sheet.needed")), self.rebuild)
+            parts += [editors.build(f, ("players", index, f.key)) for f in spec.player_fields]
+            editors.show(model.evaluation, self.t("sheet.needed"))
+        return section(self.t("live.your_scores"), *parts)
+
+    def _choose(self, name: str) -> None:
+        self.me = name
+        self.app.live_player = name
+        self.rebuild()
+
+    def _save(self, session: DraftSession, sheet: dict[str, Any]) -> None:
+        before = copy.deepcopy(session.draft["sheet"])
+        session.save(sheet=sheet)
+        live = self.app.services.live
+        index = [p["name"] for p in sheet["players"]].index(self.me)
+        for key in set(before["players"][index]) | set(sheet["players"][index]):
+            old, new = before["players"][index].get(key), sheet["players"][index].get(key)
+            if old != new:
+                live.record_change(session.id, self.me or "?", f"players[{index}].{key}", old, new)
+        self.app.publish(session.id, {"draft": session.id, "by": self.me})
+
+    def _changed_elsewhere(self, message: dict[str, Any]) -> None:
+        if message.get("finished"):
+            self.finished_play = message["finished"]
+        self.rebuild()
+
+
+class ShareScreen(Screen):
+    """The scorekeeper's view of sharing a game: link, QR code, join code, edit permission, changes."""
+
+    def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
+        super().__init__(app, route)
+        self.draft = draft
+        self.code = app.services.live.code_for(draft["id"])
+        app.watch(draft["id"], lambda message: self.rebuild())
+
+    def title(self) -> str:
+        return self.t("live.share_title")
+
+    def content(self) -> list[ft.Control]:
+        t = self.t
+        live = self.app.services.live
+        url = self.app.services.share_url
+        parts: list[ft.Control] = [
+            ft.Text(t("live.code_label"), size=14),
+            tagged("live.share.code", ft.Text(self.code, size=44, weight=ft.FontWeight.BOLD,
+                                              font_family="monospace", selectable=True)),
+        ]
+        if url:
+            parts += [ft.Text(t("live.open_on_phones"), size=14),
+                      tagged("live.share.url", ft.Text(url, size=18, selectable=True)),
+                      tagged("live.share.qr", ft.Image(src=qr_png(url), width=220, height=220))]
+        else:
+            parts.append(tagged("live.share.local", ft.Text(t("live.not_shared"), size=14)))
+        parts.append(tagged("live.allow_edits", ft.Switch(
+            label=t("live.allow_edits"), value=live.edits_allowed(self.draft["id"]),
+            on_change=lambda e: self._allow(bool(e.control.value)))))
+        changes = live.changes(self.draft["id"])
+        rows = [tagged(f"live.change.{c.id}", ft.ListTile(
+            dense=True, title=ft.Text(t("live.change", who=c.who, field=self._field_name(c.path),
+                                        before=_show(c.before), after=_show(c.after))),
+            trailing=icon_button(f"live.undo.{c.id}", ft.Icons.UNDO, t("sheet.undo"),
+                                 lambda e, c=c: self._undo(c)))) for c in changes]
+        parts.append(section(t("live.changes"), *(rows or [ft.Text(t("live.no_changes"), size=13)])))
+        return parts
+
+    def _field_name(self, path: str) -> str:
+        key = parse(path)[-1]
+        spec = get_spec(self.draft["game"])
+        field = next((f for f in spec.player_fields if f.key == key), None)
+        return self.t.text(field.name) if field else str(key)
+
+    def _allow(self, allowed: bool) -> None:
+        self.app.services.live.allow_edits(self.draft["id"], allowed)
+        self.app.publish(self.draft["id"], {"draft": self.draft["id"]})
+
+    def _undo(self, change: Any) -> None:
+        draft = self.app.repo.draft(self.draft["id"])
+        if draft is None:
+            return
+        sheet = copy.deepcopy(draft["sheet"])
+        path = parse(change.path)
+        if get_in(sheet, path) != change.after:
+            self.app.snack(self.t("live.undo_stale"))
+            return
+        set_in(sheet, path, change.before)
+        try:
+            score_sheet(sheet)
+        except SheetError as error:
+            if error.code != "required":
+                self.app.snack(self.t.text(error.text))
+                return
+        DraftSession(self.app.repo, draft).save(sheet=sheet)
+        self.app.services.live.drop_change(draft["id"], change.id)
+        self.app.publish(draft["id"], {"draft": draft["id"]})
+        self.rebuild()
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)

@@ -1,0 +1,151 @@
+"""History, stats, players and data screens in-process, over the real repository."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import flet as ft
+
+from companion.app import Services
+from companion.downloads import Downloads
+from companion.main import make_main
+from companion.store.repository import Repository
+from scoring import score_sheet
+
+from .harness import Harness
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def example(game: str) -> dict:
+    return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def add_play(services: Services, game: str, finished_at: str, sheet: dict | None = None) -> dict:
+    sheet = sheet or example(game)
+    return services.repo.add_play({"game": game, "sheet": sheet, "rules_version": 1, "finished_at": finished_at,
+                                   "result": score_sheet(sheet).to_json()})
+
+
+def test_history_lists_newest_first_filters_and_pages(open_app: Callable[..., Harness],
+                                                      services: Services) -> None:
+    for day in range(1, 26):
+        add_play(services, "kahuna", f"2026-10-{day:02d}T20:00:00+00:00")
+    newest_for_sale = add_play(services, "for-sale", "2026-11-02T20:00:00+00:00")
+    ui = open_app("/history")
+    rows = ui.find_all("history.play.")
+    assert len(rows) == 20 and rows[0] == f"history.play.{newest_for_sale['id']}"
+    ui.click("history.more")
+    assert len(ui.find_all("history.play.")) == 26 and not ui.exists("history.more")
+    ui.choose("history.filter.game", "for-sale")
+    assert ui.find_all("history.play.") == [f"history.play.{newest_for_sale['id']}"]
+    ui.choose("history.filter.game", "")
+    ui.choose("history.filter.player", "Minji")
+    assert ui.find_all("history.play.") == [f"history.play.{newest_for_sale['id']}"]
+
+
+def test_a_play_in_history_is_edited_and_scored_again(open_app: Callable[..., Harness],
+                                                      services: Services) -> None:
+    play = add_play(services, "patchwork", "2026-11-01T20:00:00+00:00")
+    ui = open_app(f"/history/{play['id']}")
+    before = score_sheet(play["sheet"]).player(play["sheet"]["players"][0]["name"]).total
+    ui.click("history.edit")
+    assert ui.view.route == f"/history/{play['id']}/edit"
+    ui.type("players[0].buttons", str(play["sheet"]["players"][0]["buttons"] + 10))
+    ui.click("sheet.finish")
+    assert ui.view.route == f"/history/{play['id']}"
+    stored = services.repo.play(play["id"])
+    assert score_sheet(stored["sheet"]).players[0].total == before + 10
+    assert stored["result"]["players"][0]["total"] == before + 10
+
+
+def test_deleting_a_play_can_be_undone(open_app: Callable[..., Harness], services: Services) -> None:
+    play = add_play(services, "carnage", "2026-11-01T20:00:00+00:00")
+    ui = open_app(f"/history/{play['id']}")
+    ui.click("history.delete")
+    assert services.repo.play(play["id"]) is None
+    snack = ui.page._dialogs.controls[-1]
+    ui.fire(snack.action, "click")
+    assert services.repo.play(play["id"]) is not None
+
+
+def test_the_result_shows_the_score_by_round_chart(open_app: Callable[..., Harness], services: Services) -> None:
+    play = add_play(services, "kahuna", "2026-11-01T20:00:00+00:00")
+    ui = open_app(f"/result/{play['id']}")
+    chart = ui.control("result.chart")
+    assert len(chart.data_series) == 2 and len(chart.data_series[0].points) == 4  # start + 3 rounds
+
+
+def test_stats_show_wins_and_each_players_record(open_app: Callable[..., Harness], services: Services) -> None:
+    add_play(services, "kahuna", "2026-11-01T20:00:00+00:00")
+    add_play(services, "kahuna", "2026-11-02T20:00:00+00:00")
+    services.repo.remember_players([p["name"] for p in example("kahuna")["players"]])
+    winner = score_sheet(example("kahuna")).winners[0]
+    ui = open_app("/stats")
+    bars = ui.control("stats.wins_chart").groups
+    assert sorted(g.rods[0].to_y for g in bars) == [0, 2]
+    ui.click(f"stats.player.{winner}")
+    assert "2 plays · 2 wins · 100%" in ui.texts()
+    assert len(ui.control("stats.trend_chart").data_series[0].points) == 2
+
+
+def test_players_are_renamed_and_merged(open_app: Callable[..., Harness], services: Services) -> None:
+    play = add_play(services, "patchwork", "2026-11-01T20:00:00+00:00")
+    first, second = (p["name"] for p in play["sheet"]["players"])
+    services.repo.remember_players([first, second, "Guest"])
+    ui = open_app("/players")
+    names = [p["name"] for p in services.repo.players()]
+    ui.click(f"players.row.{names.index(first)}")
+    ui.type("players.new_name", "Renamed")
+    ui.click("players.rename")
+    assert services.repo.play(play["id"])["sheet"]["players"][0]["name"] == "Renamed"
+    names = [p["name"] for p in services.repo.players()]
+    ui.click(f"players.row.{names.index('Guest')}")
+    ui.choose("players.merge_into", second)
+    ui.click("players.merge")
+    assert "Guest" not in [p["name"] for p in services.repo.players()]
+
+
+def test_a_backup_is_prepared_for_download_and_imported_elsewhere(open_app: Callable[..., Harness],
+                                                                  services: Services, tmp_path: Path) -> None:
+    play = add_play(services, "for-sale", "2026-11-01T20:00:00+00:00")
+    ui = open_app("/settings")
+    ui.click("data.prepare.backup")
+    url = ui.control("data.download.backup").action.url
+    payload = services.downloads.get(url.rsplit("/", 1)[1]).payload
+    elsewhere = Services(Repository.open(tmp_path / "other"), Downloads())
+    other = Harness(make_main(elsewhere), route="/settings", prefs={"table_companion.language": "en"})
+    try:
+        picker = next(c for c in other.walk() if isinstance(c, ft.FilePicker))
+        other.service_event(picker, "result", picked(payload))
+        assert other.control("data.message").value.startswith("Imported: 1 plays")
+        assert elsewhere.repo.play(play["id"]) is not None
+        other.service_event(picker, "result", picked(b"{not json"))
+        assert other.control("data.message").color == ft.Colors.ERROR
+    finally:
+        other.close()
+
+
+def picked(payload: bytes) -> dict:
+    """What the browser sends when a file was picked with its data."""
+    return {"files": [{"id": 1, "name": "backup.json", "size": len(payload), "bytes": list(payload)}]}
+
+
+def test_a_damaged_file_at_start_is_reported_with_its_backup_offered(tmp_path: Path,
+                                                                    open_app: Callable[..., Harness]) -> None:
+    data = tmp_path / "damaged"
+    repo = Repository.open(data)
+    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    (data / "drafts.json").write_bytes(b"\x00" * 64)
+    reopened = Repository.open(data)
+    assert len(reopened.issues) == 1
+    ui = Harness(make_main(Services(reopened, Downloads())), prefs={"table_companion.language": "en"})
+    try:
+        assert ui.exists("home.issue.0")
+        ui.click("home.issue.0.restore")
+        assert reopened.issues == [] and len(reopened.drafts()) >= 1
+    finally:
+        ui.close()
