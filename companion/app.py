@@ -54,8 +54,10 @@ class App:
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
-        key = parse_qs(urlparse(page.route or "").query).get("key", [None])[0]
-        self.role = "host" if self.services.live.is_host(page.client_ip, key) else "viewer"
+        route = urlparse(page.route or "/")
+        key = parse_qs(route.query).get("key", [None])[0]
+        joining = route.path.rstrip("/") == "/join"  # anyone may open the join page, as the other phones see it
+        self.role = "host" if self.services.live.is_host(page.client_ip, key) and not joining else "viewer"
         saved_lang, saved_theme, device_lang = await asyncio.gather(
             self._saved("lang"), self._saved("theme"), self._device_language())
         self.lang = saved_lang or device_lang

@@ -205,7 +205,7 @@ class ShareScreen(Screen):
         parts: list[ft.Control] = [
             ft.Text(t("live.code_label"), size=14),
             tagged("live.share.code", ft.Text(self.code, size=44, weight=ft.FontWeight.BOLD,
-                                              font_family="monospace", selectable=True)),
+                                              font_family="monospace")),
         ]
         if url:
             parts += [ft.Text(t("live.open_on_phones"), size=14),

@@ -117,6 +117,13 @@ class Phone:
             self.page.keyboard.press("Enter")
         self.page.wait_for_timeout(300)
 
+    def text(self, identifier: str) -> str:
+        """The words Flutter put in the semantics tree for a tagged control (text or accessible label)."""
+        self.wait(identifier)
+        return self.tagged(identifier).evaluate(
+            "e => [e, ...e.querySelectorAll('*')].map(n => n.getAttribute('aria-label') || '').join(' ').trim()"
+            " || e.textContent.trim()")
+
     def see(self, text: str, timeout: float = 15_000) -> None:
         self.page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
 

@@ -119,3 +119,8 @@ def test_the_viewer_sees_the_result_with_its_tiebreak_when_the_game_ends(
     phone.settle()
     assert "Ana wins!" in phone.texts()
     assert "Ana and Bo tied on 2; Ana wins with more round 3 points: 1 against 0" in phone.texts()
+
+
+def test_the_join_page_shows_this_computer_what_the_other_phones_see(open_app: Callable[..., Harness]) -> None:
+    viewer = open_app("/join")
+    assert viewer.exists("live.code") and not viewer.exists("home.game.kahuna")
