@@ -25,6 +25,7 @@ logger = logging.getLogger(__name__)
 PREF_LANGUAGE = "table_companion.language"
 PREF_THEME = "table_companion.theme"
 CLIENT_TIMEOUT = 3.0
+WATCH_DELAY = 0.05  # seconds: a burst of changes on other phones redraws this one once
 
 
 @dataclass
@@ -97,12 +98,25 @@ class App:
         self.page.pubsub.send_others_on_topic(live_topic(draft_id), message)
 
     def watch(self, draft_id: str, handler: Any) -> None:
-        """Call `handler(message)` on this session's loop whenever another session changes the game."""
+        """Call `handler(message)` on this session's loop whenever another session changes the game.
+
+        A burst of changes is delivered once, a moment after the last one: watching phones redraw after
+        the scorekeeper's entry is done, never in the middle of it.
+        """
         topic = live_topic(draft_id)
         self.page.pubsub.unsubscribe_topic(topic)
+        pending: dict[str, Any] = {}
+
+        def flush() -> None:
+            message = pending.pop("message", {})
+            pending.pop("timer", None)
+            handler(message)
 
         async def deliver(topic: str, message: dict[str, Any]) -> None:
-            handler(message)
+            if "timer" in pending:
+                pending["timer"].cancel()
+            pending["message"] = {**pending.get("message", {}), **message}
+            pending["timer"] = asyncio.get_running_loop().call_later(WATCH_DELAY, flush)
 
         self.page.pubsub.subscribe_topic(topic, deliver)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,15 @@ class TiebreakNote:
 
     def to_json(self) -> dict[str, Any]:
         return {"players": list(self.players), "decided_by": self.decided_by, "detail": self.text.en}
+
+
+def places(ranking: Sequence[Sequence[str]]) -> list[tuple[int, list[str]]]:
+    """Standard competition places: two tied for 1st are both 1st, the next is 3rd."""
+    out, place = [], 1
+    for group in ranking:
+        out.append((place, list(group)))
+        place += len(group)
+    return out
 
 
 def rank(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> tuple[list[list[str]], list[TiebreakNote]]:

@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from scoring import SheetError, get_spec, score_sheet
+from scoring.ranking import places
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,11 +29,9 @@ class PlaySummary:
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
-        place = 1
-        for group in self.ranking:
+        for place, group in places(self.ranking):
             if name in group:
                 return place
-            place += len(group)
         raise KeyError(name)
 
     def day(self) -> date:

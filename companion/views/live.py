@@ -15,6 +15,7 @@ import flet as ft
 import segno
 
 from scoring import SheetError, get_spec, score_sheet
+from scoring.ranking import places
 
 from ..i18n import LANGUAGES
 from ..models.draft import DraftSession
@@ -25,7 +26,6 @@ from ..widgets.common import icon_button, primary_button, section, tagged
 from ..widgets.fields import EditorFactory
 from .base import Screen
 from .home import game_badge
-from .result import places
 from .settings import LANGUAGE_NAMES
 
 

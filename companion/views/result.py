@@ -8,20 +8,12 @@ from typing import Any
 import flet as ft
 
 from scoring import Result, get_spec, score_sheet
+from scoring.ranking import places
 
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen
 from .home import game_badge
-
-
-def places(ranking: list[list[str]]) -> list[tuple[int, list[str]]]:
-    """Standard competition places: two tied for 1st are both 1st, the next is 3rd."""
-    out, place = [], 1
-    for group in ranking:
-        out.append((place, group))
-        place += len(group)
-    return out
 
 
 class ResultScreen(Screen):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -105,6 +106,13 @@ class Harness:
         """Let scheduled callbacks, route changes and updates run."""
         for _ in range(rounds):
             asyncio.run_coroutine_threadsafe(asyncio.sleep(0.001), self.loop).result(timeout=30)
+
+    def eventually(self, check: Callable[[], bool], timeout: float = 3.0) -> None:
+        """Let the loop run until `check()` holds (e.g. another session's change has arrived)."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            assert time.monotonic() < deadline, "the expected change never arrived"
+            self.settle(5)
 
     @property
     def hub(self) -> PubSubHub:

@@ -74,9 +74,8 @@ def test_viewers_see_the_scorekeepers_entries_live_and_cannot_change_them(
     assert phone.find_all("players[") == []  # nothing to edit without the scorekeeper's permission
     host.run(host.page.push_route(sheet_route))  # back to the sheet
     host.type("players[0].coins_left", "7")
-    phone.settle()
+    phone.eventually(lambda: "7" in phone.texts())  # Ana's total, from the scorekeeper's entry
     assert phone.exists("live.total.Ana")
-    assert "7" in phone.texts()  # Ana's total, from the scorekeeper's entry
     assert "점수" in phone.texts()  # the phone keeps its own language
 
 
@@ -89,12 +88,12 @@ def test_a_player_enters_their_own_field_and_the_scorekeeper_can_undo_it(
     phone.type("live.code", code)
     phone.click("live.join")
     host.toggle("live.allow_edits", True)
-    phone.settle()
+    phone.eventually(lambda: phone.exists("live.me.1"))
     phone.select_chip("live.me.1")
     phone.type("players[1].buttons", "12")
     draft = services.repo.drafts()[0]
     assert draft["sheet"]["players"][1]["buttons"] == 12
-    host.settle()
+    host.eventually(lambda: bool(host.find_all("live.change.")))
     change = host.find_all("live.change.")
     assert len(change) == 1 and "Bo: Buttons – → 12" in host.texts()
     host.click(change[0].replace("change", "undo"))
@@ -116,8 +115,7 @@ def test_the_viewer_sees_the_result_with_its_tiebreak_when_the_game_ends(
         host.type(f"rounds[{r}].Ana", str(ana))
         host.type(f"rounds[{r}].Bo", str(bo))
     host.click("sheet.finish")
-    phone.settle()
-    assert "Ana wins!" in phone.texts()
+    phone.eventually(lambda: "Ana wins!" in phone.texts())
     assert "Ana and Bo tied on 2; Ana wins with more round 3 points: 1 against 0" in phone.texts()
 
 
