@@ -53,7 +53,9 @@ class Board:
         self.screen = screen
         self.dice: list[int | None] = [None] * 5
         self.layout_mode = False
+        self.editing: int | None = None  # an earlier turn being corrected: the next tap replaces it
         self.body = ft.Column(spacing=8)
+        self.log = ft.Column(spacing=0)
         self.error = error_text(None)
         screen.listeners.append(lambda evaluation: self.redraw())
         self.redraw()
@@ -64,7 +66,8 @@ class Board:
 
     def player(self) -> str:
         names = self.screen.model.names
-        return names[len(self.sheet.get("events") or []) % len(names)]
+        turn = self.editing if self.editing is not None else len(self.sheet.get("events") or [])
+        return names[turn % len(names)]
 
     def redraw(self) -> None:
         t = self.screen.t
@@ -77,11 +80,16 @@ class Board:
                                  spacing=4, alignment=ft.MainAxisAlignment.CENTER) for r in range(SIZE)], spacing=4)
         result = self.screen.model.evaluation.result
         over = result is not None and result.finished
-        turn = ft.Text(t("pina.turn", player=self.player()), size=16, weight=ft.FontWeight.BOLD,
-                       color=SEAT_COLOURS[names.index(self.player())])
-        controls: list[ft.Control] = [] if over else [turn]
+        heading = (t("pina.editing", n=self.editing + 1, player=self.player()) if self.editing is not None
+                   else t("pina.turn", player=self.player()))
+        turn = ft.Text(heading, size=16, weight=ft.FontWeight.BOLD, color=SEAT_COLOURS[names.index(self.player())])
+        controls: list[ft.Control] = [] if over and self.editing is None else [turn]
         controls += [grid, self._legend(names), self.error]
-        if not over:
+        if self.editing is not None:
+            controls.append(ft.Row([
+                secondary_button("pina.pass", t("pina.pass"), self._pass, icon=ft.Icons.SKIP_NEXT),
+                secondary_button("pina.cancel_edit", t("common.cancel"), self._cancel_edit, icon=ft.Icons.CLOSE)]))
+        elif not over:
             controls.append(ft.Row([
                 secondary_button("pina.pass", t("pina.pass"), self._pass, icon=ft.Icons.SKIP_NEXT),
                 *([tagged("pina.layout", ft.Switch(label=t("pina.layout"), value=self.layout_mode,
@@ -90,6 +98,51 @@ class Board:
             ], wrap=True))
             controls.append(self._dice_helper(matches))
         self.body.controls = controls
+        self.log.controls = self._log_rows()
+
+    def _log_rows(self) -> list[ft.Control]:
+        t = self.screen.t
+        rows: list[ft.Control] = []
+        for i, event in reversed(list(enumerate(self.sheet.get("events") or []))):
+            if "cell" in event:
+                r, c = event["cell"]
+                what = t.text(COASTERS[self.sheet["board"][r][c]].name)
+            else:
+                what = t("pina.pass")
+            rows.append(tagged(f"pina.log.{i}", ft.ListTile(dense=True, title=ft.Text(f"{i + 1}. {event['player']} · "
+                                                                                      f"{what}"),
+                                                            on_click=lambda e, i=i: self._edit(i))))
+        return rows
+
+    def _edit(self, index: int) -> None:
+        self.editing = index
+        self.redraw()
+
+    def _cancel_edit(self, e: ft.ControlEvent) -> None:
+        self.editing = None
+        self.redraw()
+
+    def _record(self, event: dict[str, object]) -> None:
+        """A new turn, or the corrected one; the engine replays every turn after it."""
+        index = self.editing
+
+        def apply(sheet: Sheet) -> None:
+            events = list(sheet.get("events") or [])
+            if index is None:
+                events.append(event)
+            else:
+                events[index] = event
+            sheet["events"] = events
+
+        evaluation = self.screen.model.attempt(apply)
+        if not evaluation.saveable:
+            self.error.value, self.error.visible = self.screen.t.text(evaluation.error.text), True  # type: ignore[union-attr]
+            self.redraw()
+            return
+        self.error.visible = False
+        self.editing = None
+        self.dice = [None] * 5
+        self.screen.changed(evaluation)
 
     def _cell(self, r: int, c: int, here: list[str], matches: set[str]) -> ft.Control:
         t = self.screen.t
@@ -136,25 +189,10 @@ class Board:
         if self.layout_mode:
             self._choose_coaster(r, c)
             return
-        player = self.player()
-        evaluation = self.screen.model.attempt(
-            lambda sheet: sheet.__setitem__("events", [*(sheet.get("events") or []),
-                                                       {"player": player, "cell": [r, c]}]))
-        if not evaluation.saveable:
-            self.error.value, self.error.visible = self.screen.t.text(evaluation.error.text), True
-            self.redraw()
-            return
-        self.error.visible = False
-        self.dice = [None] * 5
-        self.screen.changed(evaluation)
+        self._record({"player": self.player(), "cell": [r, c]})
 
     def _pass(self, e: ft.ControlEvent) -> None:
-        player = self.player()
-        evaluation = self.screen.model.attempt(
-            lambda sheet: sheet.__setitem__("events", [*(sheet.get("events") or []),
-                                                       {"player": player, "pass": True}]))
-        self.dice = [None] * 5
-        self.screen.changed(evaluation)
+        self._record({"player": self.player(), "pass": True})
 
     def _toggle_layout(self, e: ft.ControlEvent) -> None:
         self.layout_mode = bool(e.control.value)
@@ -188,7 +226,7 @@ class Board:
 
 def sections(screen: SheetScreen) -> list[ft.Control]:
     board = Board(screen)
-    return [section(screen.t("pina.board"), board.body)]
+    return [section(screen.t("pina.board"), board.body), section(screen.t("pina.turns"), board.log)]
 
 
 UI = GameUI(initial=with_board, sections=sections, handles=frozenset({"board"}))

@@ -23,9 +23,26 @@ class NewGameScreen(Screen):
         self.spec = spec
         self.form = NewGameForm(spec, list(players or []), dict(options or {}))
         self.show_problems = False
+        self.history: list[tuple[list[str], dict[str, Any]]] = []  # for undo: players and options before a change
 
     def title(self) -> str:
         return self.t.text(self.spec.name)
+
+    def actions(self) -> list[ft.Control]:
+        return [icon_button("new.undo", ft.Icons.UNDO, self.t("sheet.undo"), self._undo, disabled=not self.history)]
+
+    def _remember(self) -> None:
+        self.history.append((list(self.form.players), dict(self.form.options)))
+
+    def _undo(self, e: ft.ControlEvent) -> None:
+        if self.history:
+            self.form.players, self.form.options = self.history.pop()
+            self._redraw()
+
+    def _redraw(self) -> None:
+        """Rebuild the whole view: the undo button in the app bar follows the history."""
+        self.app.page.views[-1] = self.build()
+        self.app.page.update()
 
     def content(self) -> list[ft.Control]:
         return [
@@ -81,20 +98,24 @@ class NewGameScreen(Screen):
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
 
     def _add(self, name: str) -> None:
+        self._remember()
         self.form.add(name)
-        self.rebuild()
+        self._redraw()
 
     def _move(self, index: int, delta: int) -> None:
+        self._remember()
         self.form.move(index, delta)
-        self.rebuild()
+        self._redraw()
 
     def _remove(self, index: int) -> None:
+        self._remember()
         self.form.remove(index)
-        self.rebuild()
+        self._redraw()
 
     def _random_first(self, e: ft.ControlEvent) -> None:
+        self._remember()
         first = self.form.random_first_player()
-        self.rebuild()
+        self._redraw()
         self.app.snack(self.t("new.first_is", name=first or self.t("new.player_n", n=1)))
 
     # ---- options and setup -------------------------------------------------------------------------
@@ -120,8 +141,9 @@ class NewGameScreen(Screen):
                          spacing=4)
 
     def _set_option(self, key: str, value: Any) -> None:
+        self._remember()
         self.form.set_option(key, value)
-        self.rebuild()
+        self._redraw()
 
     def _set_int_option(self, field: Field, text: str) -> None:
         assert isinstance(field.kind, Int)
@@ -144,7 +166,7 @@ class NewGameScreen(Screen):
     def _start(self, e: ft.ControlEvent) -> None:
         if self.form.problems():
             self.show_problems = True
-            self.rebuild()
+            self._redraw()
             return
         sheet = initial_sheet(self.spec, self.form.sheet())
         draft = self.app.repo.save_draft({"game": self.spec.id, "sheet": sheet, "undo": []})

@@ -6,6 +6,8 @@ import io
 import itertools
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -175,3 +177,9 @@ def test_the_example_sheet_scores_a_finished_game_through_the_cli(spec: GameSpec
     for player in out["players"]:
         assert player["total"] == sum(player["breakdown"].values())
         assert set(player["breakdown"]) <= set(dict(spec.categories))
+
+
+def test_the_rules_engine_never_imports_flet() -> None:
+    code = "import sys, scoring, scoring.cli; sys.exit(any(m == 'flet' or m.startswith('flet') for m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], check=False)
+    assert done.returncode == 0

@@ -272,3 +272,20 @@ def test_guide_screen_checklist_steps_and_undo(open_app: Callable[..., Harness],
     ui.click("guide.undo")
     assert services.repo.drafts()[0]["guide"]["step"] == "setup"
     ui.click("guide.to_sheet") if ui.exists("guide.to_sheet") else None
+
+
+def test_an_earlier_pina_turn_is_corrected_and_the_rest_replayed(open_app: Callable[..., Harness],
+                                                                 services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "pina-coladice", ["Ana", "Ben"])
+    ui.click("pina.cell.0.0")
+    ui.click("pina.cell.3.3")
+    ui.click("pina.log.0")
+    ui.click("pina.cell.1.1")
+    events = services.repo.drafts()[0]["sheet"]["events"]
+    assert events == [{"player": "Ana", "cell": [1, 1]}, {"player": "Ben", "cell": [3, 3]}]
+    ui.click("pina.log.1")
+    ui.click("pina.cell.1.1")  # taken by Ana on a one-space coaster: refused, nothing changes
+    assert services.repo.drafts()[0]["sheet"]["events"] == events
+    ui.click("pina.cancel_edit")
+    assert "Ana: place a token on a matching coaster, or pass" in ui.texts()

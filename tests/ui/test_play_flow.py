@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from companion.app import Services
 from scoring import score_sheet
@@ -157,3 +161,35 @@ def test_language_and_theme_are_switched_in_settings(open_app: Callable[..., Har
     assert ui.conn.prefs["table_companion.language"] == "ko"
     ui.choose("settings.theme", "dark")
     assert ui.page.theme_mode.value == "dark"
+
+
+def test_new_game_changes_can_be_undone(open_app: Callable[..., Harness]) -> None:
+    ui = open_app("/new/for-sale")
+    for i, name in enumerate(["A", "B", "C"]):
+        ui.type(f"new.player.{i}", name)
+    ui.click("new.player.2.up")
+    ui.click("new.add_player")
+    assert [ui.control(f"new.player.{i}").value for i in range(4)] == ["A", "C", "B", ""]
+    ui.click("new.undo")
+    ui.click("new.undo")
+    assert len(ui.find_all("new.player.")) == 12  # three rows of name, up, down, remove
+    assert [ui.control(f"new.player.{i}").value for i in range(3)] == ["A", "B", "C"]
+    assert ui.control("new.undo").disabled
+
+
+@pytest.mark.parametrize("game", [p.stem for p in sorted(EXAMPLES.glob("*.json"))])
+def test_every_games_result_screen_agrees_with_the_scoring_cli(game: str, open_app: Callable[..., Harness],
+                                                               services: Services) -> None:
+    sheet = json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
+    cli = subprocess.run([sys.executable, "-m", "scoring", "score", "-"], input=json.dumps(sheet), text=True,
+                         capture_output=True, check=True)
+    expected = json.loads(cli.stdout)
+    play = services.repo.add_play({"game": game, "sheet": sheet, "rules_version": 1})
+    ui = open_app(f"/result/{play['id']}")
+    for player in expected["players"]:
+        row = ui.tagged(f"result.player.{player['name']}")
+        assert row.label.endswith(f" {player['name']} {player['total']}")
+    headline = ui.control("result.winner").value
+    assert all(name in headline for name in expected["winners"])
+    shown = [ui.control(f"result.tiebreak.{i}").value for i in range(len(expected["tiebreaks"]))]
+    assert shown == [t["detail"] for t in expected["tiebreaks"]]
