@@ -27,7 +27,7 @@ class DataPanel:
         self.screen = screen
         self.app = screen.app
         self.ready: dict[str, str] = {}  # kind -> download URL, once prepared
-        self.message = ft.Text("", size=13, visible=False)
+        self.message = ft.Text("", size=13)
         self.picker = ft.FilePicker(on_result=self._picked)
         self.body = ft.Column(spacing=8)
         self._draw()
@@ -78,5 +78,4 @@ class DataPanel:
             self.message.value = t("data.imported", plays=report.plays_added, skipped=report.plays_skipped,
                                    drafts=report.drafts_added, players=report.players_added)
             self.message.color = None
-        self.message.visible = True
         self.app.page.update()

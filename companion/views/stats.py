@@ -94,8 +94,9 @@ class PlayerStatsScreen(Screen):
                                    section(t("stats.per_game"), *lines)]
         if self.game is not None:
             scores = [score for _, score in stats.score_trend(self.app.repo, self.name, self.game)]
-            parts.append(section(t("stats.trend", game=t.text(get_spec(self.game).name)),
-                                 tagged("stats.trend_chart", trend(scores, t("stats.play_axis")))))
+            shown = (tagged("stats.trend_chart", trend(scores, t("stats.play_axis"))) if len(scores) >= 2
+                     else ft.Text(t("stats.trend_needs_two"), size=13))
+            parts.append(section(t("stats.trend", game=t.text(get_spec(self.game).name)), shown))
         return parts
 
     def _choose(self, game: str) -> None:

@@ -100,7 +100,16 @@ class Harness:
     def run(self, awaitable: Awaitable[Any]) -> Any:
         result = asyncio.run_coroutine_threadsafe(self._with_page(awaitable), self.loop).result(timeout=30)
         self.settle()
+        self.check_semantics()
         return result
+
+    def check_semantics(self) -> None:
+        """The web client refuses a Semantics whose content is hidden (it shows a red error box instead)."""
+        if not self.page.views:
+            return
+        hidden = [c.identifier for c in self.walk() if isinstance(c, ft.Semantics)
+                  and (c.content is None or c.content.visible is False)]
+        assert hidden == [], f"Semantics with hidden content: {hidden}"
 
     def settle(self, rounds: int = 20) -> None:
         """Let scheduled callbacks, route changes and updates run."""

@@ -87,7 +87,7 @@ def test_stats_show_wins_and_each_players_record(open_app: Callable[..., Harness
     bars = ui.control("stats.wins_chart").groups
     assert sorted(g.rods[0].to_y for g in bars) == [0, 2]
     ui.click(f"stats.player.{winner}")
-    assert "2 plays · 2 wins · 100%" in ui.texts()
+    assert "2 plays · won 2 · 100%" in ui.texts()
     assert len(ui.control("stats.trend_chart").data_series[0].points) == 2
 
 
