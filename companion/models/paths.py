@@ -39,6 +39,3 @@ def set_in(data: Any, path: Path, value: Any) -> None:
     else:
         data[last] = value
 
-
-def is_within(path: Path, ancestor: Path) -> bool:
-    return path[: len(ancestor)] == ancestor

@@ -49,16 +49,6 @@ def section(title: str, *controls: ft.Control, subtitle: str | None = None) -> f
     )
 
 
-def card(*controls: ft.Control, padding: int = PAD, colour: str | None = None) -> ft.Card:
-    return ft.Card(content=ft.Container(ft.Column(list(controls), spacing=GAP), padding=padding),
-                   bgcolor=colour)
-
-
-def centered(content: ft.Control) -> ft.Row:
-    """Content at full width on a phone, capped and centred on a wide window."""
-    return ft.Row([ft.Container(content, width=None, expand=True)], alignment=ft.MainAxisAlignment.CENTER)
-
-
 def page_body(controls: list[ft.Control], scroll: bool = True) -> ft.Container:
     column = ft.Column(controls, spacing=GAP, scroll=ft.ScrollMode.AUTO if scroll else None, expand=True)
     return ft.Container(
