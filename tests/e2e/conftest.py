@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 412, "height": 915}
@@ -98,7 +99,11 @@ class Phone:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
 
     def wait(self, identifier: str, timeout: float = 30_000) -> None:
-        self.tagged(identifier).wait_for(state="visible", timeout=timeout)
+        try:
+            self.tagged(identifier).wait_for(state="visible", timeout=timeout)
+        except PlaywrightTimeout:
+            self.shot(f"failed-waiting-for-{identifier}")  # what the page showed instead
+            raise
 
     def tap(self, identifier: str) -> None:
         self.wait(identifier)

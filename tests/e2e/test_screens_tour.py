@@ -58,7 +58,7 @@ def tour(ids: dict[str, str]) -> list[tuple[str, str, str]]:
         ("play-detail", f"/history/{kahuna}", "result.chart"),
         ("edit-play", f"/history/{ids['captain-flip']}/edit", "sheet.finish"),
         ("stats", "/stats", "stats.wins_chart"),
-        ("player-stats", f"/stats/player/{quote(player, safe='')}", "stats.trend_chart"),
+        ("player-stats", f"/stats/player/{quote(player, safe='')}", "stats.line.kahuna"),
         ("players", "/players", "players.row.0"),
         ("settings", "/settings", "data.prepare.backup"),
         ("join", "/join", "live.code"),
