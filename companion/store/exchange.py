@@ -223,9 +223,9 @@ def _check_draft_sheet(game: str, sheet: Any, path: str) -> None:
         if not isinstance(player, dict):
             raise _invalid(f"{path}.players[{n}]")
         _check_name(player.get("name"), f"{path}.players[{n}].name")
-    error = SheetModel(get_spec(game), sheet).evaluation.error
-    if error is not None:
-        raise _refused_sheet(path, error)
+    evaluation = SheetModel(get_spec(game), sheet).evaluation
+    if not evaluation.saveable:
+        raise _refused_sheet(path, evaluation.error)  # type: ignore[arg-type]
 
 
 def _refused_sheet(path: str, error: SheetError) -> BackupError:

@@ -222,3 +222,14 @@ def test_bgstats_export_links_players_games_and_plays(source: Repository, utc: N
         {"playerRefId": 2, "score": "0", "winner": False, "newPlayer": False, "startPlayer": False, "rank": 2,
          "seatOrder": 2}]
     assert [s["playerRefId"] for s in data["plays"][1]["playerScores"]] == [3, 4, 5]
+
+
+def test_a_game_still_missing_entries_round_trips(tmp_path: Path) -> None:
+    """The sheet screen saves a Tucana game before any sights are entered (only "required" is missing)."""
+    repo = Repository.open(tmp_path / "source")
+    repo.save_draft({"game": "trails-of-tucana", "undo": [],
+                     "sheet": {"game": "trails-of-tucana", "options": {"island": "petit"},
+                               "players": [{"name": "Yu", "villages": ["D"]}, {"name": "Jun"}]}})
+    target = Repository.open(tmp_path / "target")
+    assert import_backup(target, export_backup(repo)).drafts_added == 1
+    assert [d["sheet"] for d in target.drafts()] == [d["sheet"] for d in repo.drafts()]
