@@ -14,6 +14,16 @@ if TYPE_CHECKING:
 Sheet = dict[str, Any]
 
 
+def put_event(sheet: Sheet, event: dict[str, Any], index: int | None = None) -> None:
+    """Record a turn: appended, or put in place of turn `index` (the engine replays every turn after it)."""
+    events = list(sheet.get("events") or [])
+    if index is None:
+        events.append(event)
+    else:
+        events[index] = event
+    sheet["events"] = events
+
+
 @dataclass(frozen=True)
 class GameUI:
     initial: Callable[[Sheet], Sheet] | None = None

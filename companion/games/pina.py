@@ -10,7 +10,7 @@ import flet as ft
 from scoring.games.pina_coladice import COASTERS, SIZE, capacity, coaster_side, matching_coasters
 
 from ..widgets.common import error_text, secondary_button, section, tagged
-from .base import GameUI, Sheet
+from .base import GameUI, Sheet, put_event
 
 if TYPE_CHECKING:
     from ..views.sheet import SheetScreen
@@ -125,16 +125,7 @@ class Board:
     def _record(self, event: dict[str, object]) -> None:
         """A new turn, or the corrected one; the engine replays every turn after it."""
         index = self.editing
-
-        def apply(sheet: Sheet) -> None:
-            events = list(sheet.get("events") or [])
-            if index is None:
-                events.append(event)
-            else:
-                events[index] = event
-            sheet["events"] = events
-
-        evaluation = self.screen.model.attempt(apply)
+        evaluation = self.screen.model.attempt(lambda sheet: put_event(sheet, event, index))
         if not evaluation.saveable:
             self.error.value, self.error.visible = self.screen.t.text(evaluation.error.text), True  # type: ignore[union-attr]
             self.redraw()

@@ -22,7 +22,7 @@ from scoring.games.piraten_kapern import (
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import error_text, icon_button, primary_button, secondary_button, section, tagged
-from .base import GameUI
+from .base import GameUI, put_event
 
 if TYPE_CHECKING:
     from ..views.sheet import SheetScreen
@@ -233,18 +233,8 @@ class TurnScorer:
         self.redraw()
 
     def _record(self, e: ft.ControlEvent) -> None:
-        event = self.turn.event(self.player())
-        index = self.editing
-
-        def apply(sheet: dict[str, Any]) -> None:
-            events = list(sheet.get("events") or [])
-            if index is None:
-                events.append(event)
-            else:
-                events[index] = event  # everything after it is replayed by the engine
-            sheet["events"] = events
-
-        evaluation: Evaluation = self.screen.model.attempt(apply)
+        event, index = self.turn.event(self.player()), self.editing
+        evaluation: Evaluation = self.screen.model.attempt(lambda sheet: put_event(sheet, event, index))
         if not evaluation.saveable:
             self.error.value, self.error.visible = self.screen.t.text(evaluation.error.text), True
             self.redraw()
@@ -271,9 +261,8 @@ class ManualPoints:
         except ValueError:
             return
         player = self.scorer.player()
-        evaluation = self.screen.model.attempt(
-            lambda sheet: sheet.__setitem__("events", [*(sheet.get("events") or []), {"player": player,
-                                                                                       "points": points}]))
+        event = {"player": player, "points": points}
+        evaluation = self.screen.model.attempt(lambda sheet: put_event(sheet, event))
         if evaluation.error is None:
             self.field.value = ""
             self.screen.changed(evaluation)

@@ -12,7 +12,7 @@ from scoring import SheetError, Text, all_specs, get_spec
 
 from ..store.repository import HistoryPage
 from ..store.summary import PlaySummary
-from ..widgets.common import icon_button, secondary_button, section, tagged
+from ..widgets.common import icon_button, secondary_button, section, shown_value, tagged
 from .base import Screen, empty_state
 from .home import game_badge
 from .result import ResultScreen
@@ -150,16 +150,16 @@ class PlayDetailScreen(ResultScreen):
         sheet = self.play["sheet"]
         lines: list[ft.Control] = []
         for player in sheet["players"]:
-            values = [f"{self.t.text(_field_name(self.spec.player_fields, k))}: {_shown(v)}"
+            values = [f"{self.t.text(_field_name(self.spec.player_fields, k))}: {shown_value(v)}"
                       for k, v in player.items() if k != "name" and v not in (None, [], {})]
             lines.append(ft.Text(f"{player['name']} — " + ("; ".join(values) or "–"), size=13, selectable=True))
         for key in (f.key for f in self.spec.game_fields):
             if sheet.get(key) not in (None, [], {}):
-                lines.append(ft.Text(f"{self.t.text(_field_name(self.spec.game_fields, key))}: {_shown(sheet[key])}",
-                                     size=13, selectable=True))
+                name = self.t.text(_field_name(self.spec.game_fields, key))
+                lines.append(ft.Text(f"{name}: {shown_value(sheet[key])}", size=13, selectable=True))
         for i, entry in enumerate(sheet.get("rounds") or []):
             lines.append(ft.Text(self.t("sheet.round_n", n=i + 1) + ": " + "; ".join(
-                f"{n} {_shown(v)}" for n, v in entry.items()), size=13, selectable=True))
+                f"{n} {shown_value(v)}" for n, v in entry.items()), size=13, selectable=True))
         if sheet.get("events"):
             lines.append(ft.Text(self.t("history.events", n=len(sheet["events"])), size=13))
         return section(self.t("history.sheet"), *lines)
@@ -180,16 +180,6 @@ class PlayDetailScreen(ResultScreen):
 
 def _field_name(fields: Any, key: str) -> Text:
     return next((f.name for f in fields if f.key == key), Text(key, key))
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, bool):
-        return "✓" if value else "✗"
-    if isinstance(value, list):
-        return ", ".join(_shown(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
-    return str(value)
 
 
 class EditPlayScreen(SheetScreen):

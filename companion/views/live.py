@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 import segno
 
-from scoring import SheetError, get_spec, score_sheet
+from scoring import get_spec, score_sheet
 from scoring.ranking import places
 
 from ..i18n import LANGUAGES
@@ -22,10 +22,11 @@ from ..models.draft import DraftSession
 from ..models.guide import Guide, now
 from ..models.paths import get_in, parse, set_in
 from ..models.sheet_model import SheetModel
-from ..widgets.common import icon_button, primary_button, section, tagged
+from ..widgets.common import icon_button, primary_button, section, shown_value, tagged
 from ..widgets.fields import EditorFactory
 from .base import Screen
 from .home import game_badge
+from .result import winner_headline
 from .settings import LANGUAGE_NAMES
 
 
@@ -138,9 +139,7 @@ class LiveScreen(Screen):
 
     def _result(self, sheet: dict[str, Any]) -> list[ft.Control]:
         result = score_sheet(sheet)
-        winners = result.winners
-        headline = (self.t("result.winner", name=winners[0]) if len(winners) == 1 else
-                    self.t("result.shared_win", names=", ".join(winners)) if winners else self.t("result.no_winner"))
+        headline = winner_headline(self.t, result.winners)
         parts: list[ft.Control] = [tagged("live.result", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD)),
                                    self._totals(sheet, result)]
         parts += [tagged(f"live.tiebreak.{i}", ft.Text(self.t.text(n.text), size=15))
@@ -219,7 +218,7 @@ class ShareScreen(Screen):
         changes = live.changes(self.draft["id"])
         rows = [tagged(f"live.change.{c.id}", ft.ListTile(
             dense=True, title=ft.Text(t("live.change", who=c.who, field=self._field_name(c.path),
-                                        before=_show(c.before), after=_show(c.after))),
+                                        before=shown_value(c.before), after=shown_value(c.after))),
             trailing=icon_button(f"live.undo.{c.id}", ft.Icons.UNDO, t("sheet.undo"),
                                  lambda e, c=c: self._undo(c)))) for c in changes]
         parts.append(section(t("live.changes"), *(rows or [ft.Text(t("live.no_changes"), size=13)])))
@@ -245,21 +244,11 @@ class ShareScreen(Screen):
             self.app.snack(self.t("live.undo_stale"))
             return
         set_in(sheet, path, change.before)
-        try:
-            score_sheet(sheet)
-        except SheetError as error:
-            if error.code != "required":
-                self.app.snack(self.t.text(error.text))
-                return
+        evaluation = SheetModel(get_spec(draft["game"]), sheet).evaluation
+        if not evaluation.saveable:
+            self.app.snack(self.t.text(evaluation.error.text))  # type: ignore[union-attr]
+            return
         DraftSession(self.app.repo, draft).save(sheet=sheet)
         self.app.services.live.drop_change(draft["id"], change.id)
         self.app.publish(draft["id"], {"draft": draft["id"]})
         self.rebuild()
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "–"
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)

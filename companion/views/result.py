@@ -10,10 +10,19 @@ import flet as ft
 from scoring import Result, get_spec, score_sheet
 from scoring.ranking import places
 
+from ..i18n import Translator
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen
 from .home import game_badge
+
+
+def winner_headline(t: Translator, winners: list[str]) -> str:
+    if not winners:
+        return t("result.no_winner")
+    if len(winners) == 1:
+        return t("result.winner", name=winners[0])
+    return t("result.shared_win", names=", ".join(winners))
 
 
 class ResultScreen(Screen):
@@ -42,13 +51,7 @@ class ResultScreen(Screen):
         return parts
 
     def _banner(self) -> ft.Control:
-        winners = self.result.winners
-        if not winners:
-            headline = self.t("result.no_winner")
-        elif len(winners) == 1:
-            headline = self.t("result.winner", name=winners[0])
-        else:
-            headline = self.t("result.shared_win", names=", ".join(winners))
+        headline = winner_headline(self.t, self.result.winners)
         lines: list[ft.Control] = [
             ft.Row([game_badge(self.spec.id, 40), ft.Text(self.t.text(self.spec.name), size=16)], spacing=10),
             tagged("result.winner", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), headline),

@@ -60,5 +60,18 @@ def page_body(controls: list[ft.Control], scroll: bool = True) -> ft.Container:
     )
 
 
+def shown_value(value: Any) -> str:
+    """An entered value as a player reads it: nothing is a dash, lists and groups on one line."""
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, list):
+        return ", ".join(shown_value(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {shown_value(v)}" for k, v in value.items())
+    return str(value)
+
+
 def error_text(message: str | None) -> ft.Text:
     return ft.Text(message or "", color=ft.Colors.ERROR, size=13, visible=bool(message))

@@ -17,6 +17,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from scoring import get_spec
+
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = {"width": 412, "height": 915}
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -121,6 +123,14 @@ class Phone:
         if enter:
             self.page.keyboard.press("Enter")
         self.page.wait_for_timeout(300)
+
+    def new_game(self, game: str, names: list[str]) -> None:
+        """From home: pick the game and type the players' names on the new-game form."""
+        self.tap(f"home.game.{game}")
+        for i, name in enumerate(names):
+            if i >= get_spec(game).min_players:  # the form starts with as many rows as the game needs
+                self.tap("new.add_player")
+            self.type(f"new.player.{i}", name)
 
     def text(self, identifier: str) -> str:
         """The words Flutter put in the semantics tree for a tagged control (text or accessible label)."""

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from scoring import get_spec, score_sheet
+from scoring import score_sheet
 
 from .conftest import Phone, Server
 
@@ -20,11 +20,7 @@ FOR_SALE = {
 
 
 def start(phone: Phone, game: str, names: list[str]) -> None:
-    phone.tap(f"home.game.{game}")
-    for i, name in enumerate(names):
-        if i >= get_spec(game).min_players:  # the form starts with as many rows as the game needs
-            phone.tap("new.add_player")
-        phone.type(f"new.player.{i}", name)
+    phone.new_game(game, names)
     phone.tap("new.start")
     phone.wait("sheet.finish")
 

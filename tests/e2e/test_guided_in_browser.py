@@ -8,19 +8,9 @@ from collections.abc import Callable
 
 import pytest
 
-from scoring import get_spec
-
 from .conftest import Phone, Server
 
 pytestmark = pytest.mark.e2e
-
-
-def new_game(p: Phone, game: str, names: list[str]) -> None:
-    p.tap(f"home.game.{game}")
-    for i, name in enumerate(names):
-        if i >= get_spec(game).min_players:  # the form starts with as many rows as the game needs
-            p.tap("new.add_player")
-        p.type(f"new.player.{i}", name)
 
 
 def pick_fortune(p: Phone, name: str) -> None:
@@ -42,7 +32,7 @@ def draft_sheet(server: Server) -> dict:
 
 def test_piraten_kapern_to_the_target_with_an_island_of_skulls(phone: Callable[..., Phone], server: Server) -> None:
     p = phone("en-US")
-    new_game(p, "piraten-kapern", ["Mina", "Joon"])
+    p.new_game("piraten-kapern", ["Mina", "Joon"])
     p.type("new.option.target", "1000")
     p.tap("new.start")
     p.wait("piraten.fortune")
@@ -73,7 +63,7 @@ def test_piraten_kapern_to_the_target_with_an_island_of_skulls(phone: Callable[.
 
 def test_a_tucana_round_with_the_mayor_deck_in_korean(phone: Callable[..., Phone], server: Server) -> None:
     p = phone("ko-KR")
-    new_game(p, "trails-of-tucana", ["유정", "준우"])
+    p.new_game("trails-of-tucana", ["유정", "준우"])
     p.tap("new.start")
     p.wait("tucana.reveal")
     p.tap("tucana.reveal")
@@ -94,13 +84,13 @@ def test_a_tucana_round_with_the_mayor_deck_in_korean(phone: Callable[..., Phone
 def test_pina_board_and_for_sale_assigner_screens(phone: Callable[..., Phone]) -> None:
     for locale, prefix in (("en-US", "en"), ("ko-KR", "ko")):
         p = phone(locale)
-        new_game(p, "pina-coladice", ["Ana", "Ben", "Cho"])
+        p.new_game("pina-coladice", ["Ana", "Ben", "Cho"])
         p.tap("new.start")
         p.tap("pina.cell.1.1")
         p.tap("pina.cell.2.2")
         p.shot(f"{prefix}-pina-board")
         p = phone(locale)
-        new_game(p, "for-sale", ["Minji", "Alex", "Joon"])
+        p.new_game("for-sale", ["Minji", "Alex", "Joon"])
         p.tap("new.start")
         p.wait("forsale.assign")
         p.shot(f"{prefix}-for-sale-assigner")

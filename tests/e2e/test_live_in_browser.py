@@ -14,9 +14,7 @@ pytestmark = pytest.mark.e2e
 
 def test_a_viewer_sees_the_scorekeepers_entry_within_a_second(phone: Callable[..., Phone]) -> None:
     host = phone("en-US")
-    host.tap("home.game.for-sale")
-    for i, name in enumerate(["Ana", "Bo", "Cy"]):
-        host.type(f"new.player.{i}", name)
+    host.new_game("for-sale", ["Ana", "Bo", "Cy"])
     host.tap("new.start")
     host.tap("sheet.share")
     host.wait("live.share.code")
