@@ -16,24 +16,30 @@ def parse_args(argv: list[str] | None = None) -> ServeConfig:
     parser.add_argument("--share", action="store_true",
                         help="listen on the local network so phones on the same Wi-Fi can join")
     parser.add_argument("--data", metavar="DIR", help="folder for the play history (default: your data folder)")
+    parser.add_argument("--trusted-proxy", metavar="ADDRESS", action="append", default=[],
+                        help="a reverse proxy in front of the server whose X-Forwarded-For header is believed "
+                             "(repeatable; without it the header is ignored)")
     args = parser.parse_args(argv)
-    return ServeConfig(port=args.port, share=args.share, data_dir=resolve_data_dir(args.data))
+    return ServeConfig(port=args.port, share=args.share, data_dir=resolve_data_dir(args.data),
+                       trusted_proxies=tuple(args.trusted_proxy))
 
 
 def main(argv: list[str] | None = None) -> int:
     config = parse_args(argv)
     from .app import Services  # after argument parsing: --help stays instant
     from .downloads import Downloads
-    from .live import LiveTable
+    from .live import LiveTable, PeerRegistry
     from .server import serve
     from .store.repository import Repository
+    from .uploads import Uploads
 
     try:
         repo = Repository.open(config.data_dir)
     except NewerSchemaError as error:
         print(f"Cannot open the data: {error}", file=sys.stderr)
         return 1
-    services = Services(repo, Downloads(), LiveTable())
+    live = LiveTable(is_live=lambda draft_id: repo.draft(draft_id) is not None)
+    services = Services(repo, Downloads(), live, peers=PeerRegistry(), uploads=Uploads(config.data_dir / "incoming"))
     # Reading every play's summary once makes the first statistics screen fast (0.7 s at 10,000 plays).
     threading.Thread(target=lambda: sum(1 for _ in repo.summaries()), name="warm-stats", daemon=True).start()
     print(f"Table Companion: data in {config.data_dir}")

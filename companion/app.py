@@ -13,9 +13,10 @@ import flet as ft
 
 from .downloads import Downloads
 from .i18n import LANGUAGES, Translator, language_from_locale
-from .live import LiveTable, live_topic
+from .live import LiveTable, PeerRegistry, live_topic
 from .store.repository import Repository
 from .theme import FONTS, THEME_MODES, build_theme
+from .uploads import Uploads
 from .views.routes import screens_for
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ class Services:
     downloads: Downloads
     live: LiveTable = field(default_factory=LiveTable)
     share_url: str | None = None  # the address phones on the network use, when the server was started with --share
+    # Served over the network: the real peer address of each session (companion.server records it). None when
+    # the app runs locally in Flet (desktop, tests), where the page's client_ip is all there is.
+    peers: PeerRegistry | None = None
+    uploads: Uploads = field(default_factory=Uploads)
 
 
 class App:
@@ -47,7 +52,22 @@ class App:
         self.theme_mode = "system"
         self.t = Translator(self.lang)
         self.screens: list[Screen] = []
-        self.role = "host"
+        self.role = "viewer"  # until start() decides
+        self.peer: str | None = None
+
+    def _decide_role(self) -> None:
+        """Host or viewer, once for the whole session, from the connection's real address and the key.
+
+        Nothing the client sends later (page properties, routes) changes it.
+        """
+        page = self.page
+        peers = self.services.peers
+        self.peer = page.client_ip if peers is None else (peers.peer_of(page) or "unknown")
+        route = urlparse(page.route or "/")
+        key = parse_qs(route.query).get("key", [None])[0]
+        joining = route.path.rstrip("/") == "/join"  # anyone may open the join page, as the other phones see it
+        self.role = "host" if self.services.live.is_host(self.peer, key) and not joining else "viewer"
+
     async def start(self) -> None:
         page = self.page
         page.title = "Table Companion"
@@ -55,10 +75,7 @@ class App:
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
-        route = urlparse(page.route or "/")
-        key = parse_qs(route.query).get("key", [None])[0]
-        joining = route.path.rstrip("/") == "/join"  # anyone may open the join page, as the other phones see it
-        self.role = "host" if self.services.live.is_host(page.client_ip, key) and not joining else "viewer"
+        self._decide_role()
         saved_lang, saved_theme, device_lang = await asyncio.gather(
             self._saved("lang"), self._saved("theme"), self._device_language())
         self.lang = saved_lang or device_lang

@@ -19,6 +19,7 @@ class ServeConfig:
     port: int = DEFAULT_PORT
     share: bool = False
     data_dir: Path = Path("data")
+    trusted_proxies: tuple[str, ...] = ()  # X-Forwarded-For is believed only from these addresses
 
     @property
     def host(self) -> str:

@@ -17,6 +17,7 @@ class Download:
     payload: bytes
     media_type: str
     expires: float
+    peer: str | None = None  # when set, only a request from this address gets the file
 
 
 class Downloads:
@@ -24,15 +25,16 @@ class Downloads:
         self._slots: dict[str, Download] = {}
         self._lock = threading.Lock()
 
-    def offer(self, filename: str, payload: bytes, media_type: str = "application/json") -> str:
-        """Keep the file for an hour and return the URL path that serves it."""
+    def offer(self, filename: str, payload: bytes, media_type: str = "application/json",
+              peer: str | None = None) -> str:
+        """Keep the file for an hour and return the URL path that serves it (to `peer` only, when given)."""
         token = secrets.token_urlsafe(16)
         now = time.monotonic()
         with self._lock:
             self._slots = {k: v for k, v in self._slots.items() if v.expires > now}
             while len(self._slots) >= MAX_SLOTS:
                 self._slots.pop(next(iter(self._slots)))
-            self._slots[token] = Download(filename, payload, media_type, now + LIFETIME_SECONDS)
+            self._slots[token] = Download(filename, payload, media_type, now + LIFETIME_SECONDS, peer)
         return f"/download/{token}"
 
     def get(self, token: str) -> Download | None:

@@ -65,7 +65,7 @@ class JoinScreen(Screen):
                 primary_button("live.join", self.t("live.join"), self._join, icon=ft.Icons.LOGIN), self.error]
 
     def _join(self, e: ft.ControlEvent) -> None:
-        joined = self.app.services.live.join(self.code.value or "", self.app.page.client_ip or "unknown")
+        joined = self.app.services.live.join(self.code.value or "", self.app.peer or "local")
         if joined.wait_seconds:
             self.error.value = self.t("live.wait", n=joined.wait_seconds)
         elif joined.draft_id is None:
@@ -79,10 +79,10 @@ class JoinScreen(Screen):
 class LiveScreen(Screen):
     """What a viewer sees of the game they joined, redrawn whenever the scorekeeper changes it."""
 
-    def __init__(self, app: Any, route: str, code: str) -> None:
+    def __init__(self, app: Any, route: str, code: str, draft_id: str) -> None:
         super().__init__(app, route)
         self.code = code
-        self.draft_id = app.services.live.draft_of(code)
+        self.draft_id = draft_id
         self.me: str | None = getattr(app, "live_player", None)
         self.finished_play: str | None = None
         if self.draft_id is not None:

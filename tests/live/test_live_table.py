@@ -45,7 +45,7 @@ def test_a_finished_game_forgets_its_code_and_edit_permission() -> None:
     live.allow_edits("d1", True)
     assert live.edits_allowed("d1")
     live.forget("d1")
-    assert live.draft_of(code) is None and not live.edits_allowed("d1")
+    assert live.join(code, "10.0.0.7").draft_id is None and not live.edits_allowed("d1")
 
 
 def test_viewer_changes_are_logged_newest_first_and_can_be_dropped() -> None:
