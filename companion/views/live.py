@@ -18,6 +18,7 @@ from scoring import get_spec, score_sheet
 from scoring.ranking import places
 
 from ..i18n import LANGUAGES
+from ..live import JoinResult
 from ..models.draft import DraftSession
 from ..models.guide import Guide, now
 from ..models.paths import get_in, parse, set_in
@@ -46,6 +47,11 @@ def language_switch(screen: Screen) -> ft.Control:
 class JoinScreen(Screen):
     top_level = False
 
+    def __init__(self, app: Any, route: str, tried: JoinResult | None = None) -> None:
+        """`tried`: the outcome of a code that came in the address (/live/<code>), shown like a typed one."""
+        super().__init__(app, route)
+        self.tried = tried
+
     def title(self) -> str:
         return self.t("live.join_title")
 
@@ -61,18 +67,21 @@ class JoinScreen(Screen):
         self.code = ft.TextField(label=self.t("live.code"), capitalization=ft.TextCapitalization.CHARACTERS,
                                  max_length=8, text_size=28, width=220, on_submit=self._join, autofocus=True)
         self.error = ft.Text("", color=ft.Colors.ERROR, visible=False)
+        if self.tried is not None:
+            self._show(self.tried)
         return [ft.Text(self.t("live.join_hint"), size=15), tagged("live.code", self.code),
                 primary_button("live.join", self.t("live.join"), self._join, icon=ft.Icons.LOGIN), self.error]
 
     def _join(self, e: ft.ControlEvent) -> None:
         joined = self.app.services.live.join(self.code.value or "", self.app.peer or "local")
-        if joined.wait_seconds:
-            self.error.value = self.t("live.wait", n=joined.wait_seconds)
-        elif joined.draft_id is None:
-            self.error.value = self.t("live.wrong_code")
-        else:
+        if joined.draft_id is not None:
             self.app.go(f"/live/{(self.code.value or '').strip().upper()}")
             return
+        self._show(joined)
+
+    def _show(self, joined: JoinResult) -> None:
+        self.error.value = self.t("live.wait", n=joined.wait_seconds) if joined.wait_seconds \
+            else self.t("live.wrong_code")
         self.error.visible = True
 
 

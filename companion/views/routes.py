@@ -71,6 +71,7 @@ def _viewer_screens(app: App, path: str) -> list[Screen]:
         joined = app.services.live.join(match.group(1), app.peer or "local")
         if joined.draft_id is not None:
             return [LiveScreen(app, path, match.group(1), joined.draft_id)]
+        return [JoinScreen(app, "/", joined)]
     return [JoinScreen(app, "/")]
 
 

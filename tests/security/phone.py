@@ -1,0 +1,230 @@
+"""A phone on the Wi-Fi, speaking Flet's websocket protocol as the web client does (no browser).
+
+Each frame is `[0x00][msgpack [action, body]]`. The client registers (action 1) with a page snapshot,
+answers the server's method calls (action 5: preferences, device info) with nothing, sends control
+events (action 3) and property updates (action 4), and reads the server's patches (action 2).
+
+Run as a script inside the test's network namespace: `python phone.py URL SCENARIO [ARGS]` prints one
+JSON object with what happened. The scenarios are the attacks the security tests try.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import sys
+import time
+from typing import Any
+
+import msgpack
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+REGISTER, PATCH, EVENT, UPDATE_PROPS, INVOKE = 1, 2, 3, 4, 5
+
+
+def frame(action: int, body: Any) -> bytes:
+    return b"\x00" + msgpack.packb([action, body])
+
+
+class Phone:
+    def __init__(self, ws_url: str, max_size: int | None = None) -> None:
+        self.ws: ClientConnection = connect(ws_url, max_size=None,
+                                            user_agent_header="Mozilla/5.0 (Linux; Android 14) Phone")
+        self.texts: list[str] = []
+        self.ids: dict[str, int] = {}  # semantics identifier -> id of the control it wraps
+        self.controls: dict[str, dict[str, Any]] = {}  # semantics identifier -> the control it wraps
+        self.page_patch: dict[str, Any] = {}
+
+    def register(self, route: str = "/", *burst: bytes) -> None:
+        """Register a new session; `burst` frames go out in the same write, before any answer."""
+        page = {"route": route, "width": 412.0, "height": 915.0, "web": True, "platform": "android",
+                "pwa": False, "debug": False}
+        self.ws.send(frame(REGISTER, {"session_id": "", "page_name": "", "page": page}))
+        for extra in burst:
+            self.ws.send(extra)
+        self.pump(until=lambda: bool(self.ids), timeout=15)
+
+    def pump(self, until: Any = None, timeout: float = 5.0, quiet: float = 0.8) -> None:
+        """Read frames until `until()` holds and nothing new came for `quiet` seconds, or `timeout`."""
+        deadline = time.monotonic() + timeout
+        last = time.monotonic()
+        while time.monotonic() < deadline:
+            try:
+                data = self.ws.recv(timeout=0.2)
+            except TimeoutError:
+                if (until is None or until()) and time.monotonic() - last > quiet:
+                    return
+                continue
+            last = time.monotonic()
+            self._read(data)
+
+    def _read(self, data: bytes | str) -> None:
+        if not isinstance(data, bytes) or not data or data[0] != 0:
+            return
+        action, body = msgpack.unpackb(data[1:], strict_map_key=False)
+        if action == INVOKE:
+            self.ws.send(frame(INVOKE, {"control_id": body["control_id"], "call_id": body["call_id"],
+                                        "result": None, "error": None}))
+            if body.get("name") == "push_route":  # the browser follows a navigation
+                self.route(body["args"]["route"])
+        elif action == REGISTER:
+            self.page_patch = body.get("page_patch") or {}
+        elif action == PATCH:
+            self._collect(body)
+
+    def _collect(self, value: Any) -> None:
+        if isinstance(value, dict):
+            ident = value.get("identifier")
+            content = value.get("content")
+            if isinstance(ident, str) and isinstance(content, dict) and "_i" in content:
+                self.ids[ident] = content["_i"]
+                self.controls[ident] = content
+            for item in value.values():
+                self._collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                self._collect(item)
+        elif isinstance(value, str):
+            self.texts.append(value)  # every text the server sent (new controls and patched values)
+
+    def sees(self, prefix: str) -> bool:
+        return any(ident.startswith(prefix) for ident in self.ids)
+
+    def event(self, identifier: str, name: str, data: Any = None) -> None:
+        self.ws.send(frame(EVENT, {"target": self.ids[identifier], "name": name, "data": data}))
+
+    def set_value(self, identifier: str, value: str) -> None:
+        self.ws.send(frame(UPDATE_PROPS, {"id": self.ids[identifier], "props": {"value": value}}))
+        self.event(identifier, "change", value)
+
+    def route(self, route: str) -> None:
+        self.ws.send(frame(UPDATE_PROPS, {"id": 1, "props": {"route": route}}))
+        self.ws.send(frame(EVENT, {"target": 1, "name": "route_change", "data": {"route": route}}))
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+# ---- scenarios -----------------------------------------------------------------------------------
+
+
+def take_over(url: str) -> dict[str, Any]:
+    """Claim to be the server itself in the registration burst, then again mid-session."""
+    phone = Phone(url)
+    phone.register("/", frame(UPDATE_PROPS, {"id": 1, "props": {"client_ip": "127.0.0.1", "_i": 1}}))
+    first = {"host_screens": phone.sees("home.game."), "join_screen": phone.sees("live.code")}
+    phone.ws.send(frame(UPDATE_PROPS, {"id": 1, "props": {"client_ip": "::1"}}))
+    for route in ("/history", "/settings", "/"):
+        phone.route(route)
+        phone.pump(timeout=3)
+    after = {"host_screens": phone.sees("home.game.") or phone.sees("history.") or phone.sees("settings."),
+             "join_screen": phone.sees("live.code")}
+    phone.close()
+    return {"first": first, "after": after, "client_ip_seen": phone.page_patch.get("client_ip")}
+
+
+def guess(url: str, path: str, tries: int) -> dict[str, Any]:
+    """Wrong codes on the form (`form`) or in the address (`route`), each from a fresh session (as an
+    attacker would reconnect); how many were answered "wrong code" and how many "wait"."""
+    outcome = {"refused": 0, "wrong": 0}
+    for n in range(tries):
+        code = "Z" + "".join("23456789"[int(d) % 8] for d in f"{n:04d}")
+        phone = Phone(url)
+        phone.register(f"/live/{code}" if path == "route" else "/")
+        if path == "form":
+            phone.set_value("live.code", code)
+            phone.event("live.join", "click")
+            phone.pump(timeout=3, quiet=0.3)
+        said = " ".join(phone.texts)
+        if "try again in" in said:
+            outcome["refused"] += 1
+        elif "No game in progress" in said:
+            outcome["wrong"] += 1
+        phone.close()
+    return outcome
+
+
+def join(url: str, code: str, path: str) -> dict[str, Any]:
+    phone = Phone(url)
+    phone.register(f"/live/{code}" if path == "route" else "/")
+    if path == "form":
+        phone.set_value("live.code", code)
+        phone.event("live.join", "click")
+        phone.pump(timeout=4)
+    seen = {"live": phone.sees("live.now") or phone.sees("live.total") or phone.sees("live.gone"),
+            "join_screen": phone.sees("live.code")}
+    phone.close()
+    return seen
+
+
+def oversized(url: str, megabytes: int, count: int) -> dict[str, Any]:
+    """`count` connections each sending one message of `megabytes` MiB; how each connection ended."""
+    outcomes = []
+    payload = frame(EVENT, {"target": 1, "name": "x", "data": "A" * (megabytes * 1024 * 1024)})
+    for _ in range(count):
+        phone = Phone(url)
+        phone.register("/")
+        try:
+            phone.ws.send(payload)
+            phone.ws.recv(timeout=10)
+            outcomes.append("open")
+        except ConnectionClosed as closed:
+            outcomes.append(f"closed {closed.rcvd.code if closed.rcvd else 'abruptly'}")
+        except TimeoutError:
+            outcomes.append("open")
+        phone.ws.close()
+    return {"outcomes": outcomes}
+
+
+def many(url: str, count: int) -> dict[str, Any]:
+    """Open `count` connections at once and keep them; how many the server accepted."""
+    opened: list[Phone] = []
+    refused = 0
+    for _ in range(count):
+        try:
+            phone = Phone(url)
+            phone.ws.send(frame(REGISTER, {"session_id": "", "page_name": "", "page": {"route": "/"}}))
+            phone.ws.recv(timeout=10)
+            opened.append(phone)
+        except (InvalidStatus, ConnectionClosed, TimeoutError, OSError):
+            refused += 1
+    accepted = len(opened)
+    for phone in opened:
+        phone.close()
+    return {"accepted": accepted, "refused": refused}
+
+
+def http_get(host: str, port: int, path: str) -> dict[str, Any]:
+    with socket.create_connection((host, port), timeout=10) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    raw = b"".join(chunks)
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return {"status": int(head.split()[1]), "body": body[:2000].decode("utf-8", "replace")}
+
+
+def main(argv: list[str]) -> None:
+    url, scenario, *args = argv
+    if scenario == "take-over":
+        result = take_over(url)
+    elif scenario == "guess":
+        result = guess(url, args[0], int(args[1]))
+    elif scenario == "join":
+        result = join(url, args[0], args[1])
+    elif scenario == "oversized":
+        result = oversized(url, int(args[0]), int(args[1]))
+    elif scenario == "many":
+        result = many(url, int(args[0]))
+    elif scenario == "get":
+        host, port = url.removeprefix("http://").split(":")
+        result = http_get(host, int(port), args[0])
+    else:
+        raise SystemExit(f"unknown scenario {scenario}")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,127 @@
+"""The server's guards in-process, with made-up peer addresses: what the network tests cannot vary cheaply."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+from fastapi.testclient import TestClient
+
+from companion.app import Services
+from companion.live import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    FAILURE_WINDOW_SECONDS,
+    MAX_FAILURES,
+    MAX_GLOBAL_FAILURES,
+    LiveTable,
+    RateLimiter,
+)
+from companion.server import ConnectionGuard, build_asgi_app, real_peer, sanitized_frame
+
+from .phone import UPDATE_PROPS, frame
+
+
+def test_the_key_is_compared_in_constant_time_and_odd_keys_are_refused_cleanly() -> None:
+    live = LiveTable(host_key="s3cret-key")
+    assert live.is_host("192.168.1.5", "s3cret-key")
+    for key in ("é", "s3cret-kéy", "", None, "\x00", "s3cret-key\x00"):
+        assert not live.is_host("192.168.1.5", key)
+
+
+def test_wrong_codes_from_many_addresses_hit_the_global_limit() -> None:
+    live = LiveTable()
+    code = live.code_for("d1")
+    for n in range(MAX_GLOBAL_FAILURES):
+        assert live.join("ZZZZZ", f"10.1.{n // 250}.{n % 250}", now=1).wait_seconds == 0
+    assert live.join(code, "10.9.9.9", now=2).wait_seconds > 0  # a fresh address waits too
+    assert live.join(code, "10.9.9.9", now=2 + FAILURE_WINDOW_SECONDS).draft_id == "d1"
+
+
+def test_the_limiter_forgets_old_and_excess_entries() -> None:
+    limiter = RateLimiter(max_peers=100, overall=10**9)
+    for n in range(1000):
+        limiter.fail(f"10.0.{n // 250}.{n % 250}", now=n * 0.001)
+    assert limiter.tracked() == 100
+    limiter.wait_seconds("10.0.0.1", now=FAILURE_WINDOW_SECONDS + 2)
+    assert limiter.tracked() == 0 and len(limiter.everyone) == 0
+
+
+def test_a_code_is_dead_once_its_game_is_finished_or_deleted() -> None:
+    alive = {"d1"}
+    live = LiveTable(is_live=lambda draft_id: draft_id in alive)
+    code = live.code_for("d1")
+    assert live.join(code, "10.0.0.7", now=0).draft_id == "d1"
+    alive.clear()
+    assert live.join(code, "10.0.0.7", now=0).draft_id is None
+    assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+
+
+def test_guessing_speed_per_phone_and_for_a_full_search() -> None:
+    """The figures in the report: wrong codes a phone gets answered per hour, and a full search's length."""
+    live = LiveTable()
+    answered, now = 0, 0.0
+    while now < 3600:
+        joined = live.join("ZZZZZ", "10.0.0.7", now=now)
+        if joined.wait_seconds:
+            now += joined.wait_seconds
+        else:
+            answered += 1
+    assert answered <= MAX_FAILURES * 3600 / FAILURE_WINDOW_SECONDS + MAX_FAILURES
+    codes = len(CODE_ALPHABET) ** CODE_LENGTH
+    assert codes / (MAX_GLOBAL_FAILURES * 60) / 24 > 365  # a year of guessing even with every address at once
+
+
+def test_forwarded_for_is_believed_only_from_a_trusted_proxy() -> None:
+    assert real_peer(("10.0.0.7", 5000), "127.0.0.1", ()) == "10.0.0.7"
+    assert real_peer(("127.0.0.1", 5000), "10.0.0.7", ()) == "127.0.0.1"
+    assert real_peer(("10.0.0.1", 5000), "127.0.0.1, 10.0.0.7", ("10.0.0.1",)) == "10.0.0.7"
+    assert real_peer(("10.0.0.1", 5000), "10.0.0.7, 10.0.0.1", ("10.0.0.1",)) == "10.0.0.7"
+
+
+def test_frames_cannot_set_server_owned_page_properties() -> None:
+    data = frame(UPDATE_PROPS, {"id": 1, "props": {"client_ip": "127.0.0.1", "_session": 1, "width": 400.0}})
+    assert msgpack.unpackb(sanitized_frame(data)[1:]) == [UPDATE_PROPS, {"id": 1, "props": {"width": 400.0}}]
+    register = frame(1, {"session_id": "", "page_name": "", "page": {"route": "/", "client_user_agent": "x"}})
+    assert msgpack.unpackb(sanitized_frame(register)[1:])[1]["page"] == {"route": "/"}
+    assert sanitized_frame(b"\x00\xc1") is None  # not msgpack: dropped, the connection stays
+    harmless = frame(3, {"target": 5, "name": "click", "data": None})
+    assert sanitized_frame(harmless) == harmless
+
+
+def test_connections_are_capped_per_peer_and_in_total() -> None:
+    guard = ConnectionGuard(total=5, per_peer=2, per_minute=3)
+    assert [guard.admit("10.0.0.7", 0) for _ in range(3)] == [True, True, False]
+    guard.release("10.0.0.7")
+    assert guard.admit("10.0.0.7", 1) and not guard.admit("10.0.0.7", 2)  # the fourth in a minute
+    assert [guard.admit(f"10.0.0.{n}", 3) for n in (8, 9, 10, 11)] == [True, True, True, False]
+    assert guard.admit("127.0.0.1", 4)  # this computer is never turned away
+
+
+@pytest.fixture
+def client(services: Services) -> TestClient:
+    return TestClient(build_asgi_app(services))  # its requests come from the address "testclient"
+
+
+def test_a_download_goes_only_to_the_address_that_asked_for_it(services: Services, client: TestClient) -> None:
+    mine = services.downloads.offer("backup.json", b"{}", peer="testclient")
+    theirs = services.downloads.offer("backup.json", b"{}", peer="127.0.0.1")
+    assert client.get(mine).status_code == 200
+    assert client.get(theirs).status_code == 404
+
+
+def test_an_upload_is_accepted_once_from_its_address_within_its_limit(services: Services,
+                                                                      client: TestClient) -> None:
+    slot = services.uploads.open_slot("testclient", limit=10)
+    assert client.put(slot, content=b"x" * 11).status_code == 413
+    assert client.put(slot, content=b"12345").status_code == 200
+    assert client.put(slot, content=b"12345").status_code == 404  # used
+    path = services.uploads.take(slot)
+    assert path is not None and path.read_bytes() == b"12345"
+    path.unlink()
+    other = services.uploads.open_slot("10.0.0.7", limit=10)
+    assert client.put(other, content=b"1").status_code == 403
+
+
+def test_no_api_documentation_route_exists(client: TestClient) -> None:
+    for path in ("/docs", "/redoc", "/openapi.json"):
+        assert "swagger" not in client.get(path).text.lower() and '"openapi"' not in client.get(path).text
