@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from . import strict_json
 from .engine import score_sheet
 from .errors import SheetError, fail
 from .registry import all_specs, get_spec
@@ -48,15 +49,7 @@ def _read_sheet(file: str, stdin: TextIO) -> Any:
     except (OSError, UnicodeDecodeError) as error:
         raise fail("", "cannot read {file}: {why}", "{file}을(를) 읽을 수 없습니다: {why}",
                    file=file, why=getattr(error, "strerror", None) or str(error)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise fail("", "not valid JSON: {why} (line {line}, column {col})",
-                   "올바른 JSON이 아닙니다: {why} ({line}행 {col}열)",
-                   why=error.msg, line=error.lineno, col=error.colno) from None
-    except RecursionError:
-        raise fail("", "not a sheet: the JSON is nested too deeply",
-                   "기록지가 아닙니다: JSON이 너무 깊게 중첩되어 있습니다") from None
+    return strict_json.loads(text)
 
 
 def _emit(out: TextIO, value: Any) -> None:

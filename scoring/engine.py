@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import fail, needed
+from .errors import SheetError, fail, needed
 from .fields import ListOf, PerPlayer, check_fields, describe, join_path, unknown_key
+from .names import MAX_NAME_LENGTH as MAX_NAME_LENGTH  # where callers have always found it
+from .names import name_problems
 from .ranking import TiebreakNote, rank
 from .registry import get_spec
 from .spec import GameSpec, Sheet
 
-MAX_NAME_LENGTH = 30
 COMMON_KEYS = ("game", "options", "players", "rounds", "events")
 
 
@@ -106,22 +107,15 @@ def _parse_players(spec: GameSpec, raw: Any) -> tuple[tuple[str, ...], dict[str,
         raise fail("players", "{game} takes {lo} to {hi} players, got {n}",
                    "{game}은(는) {lo}~{hi}명이 플레이합니다 (입력: {n}명)",
                    game=spec.name, lo=spec.min_players, hi=spec.max_players, n=len(raw))
-    names: list[str] = []
+    names: list[Any] = []
     for i, entry in enumerate(raw):
         path = f"players[{i}]"
         if not isinstance(entry, dict):
             raise fail(path, "must be an object with a name, got {got}", "이름을 가진 객체여야 합니다 (입력: {got})",
                        got=describe(entry))
-        name = entry.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise fail(f"{path}.name", "every player needs a name", "모든 플레이어에게 이름이 필요합니다")
-        if name != name.strip() or len(name) > MAX_NAME_LENGTH:
-            raise fail(f"{path}.name", "a name has no spaces around it and at most {n} characters",
-                       "이름은 앞뒤 공백 없이 {n}자 이내여야 합니다", n=MAX_NAME_LENGTH)
-        if name in names:
-            raise fail(f"{path}.name", "{name} is listed twice: names must be unique",
-                       "{name}이(가) 두 번 있습니다: 이름은 서로 달라야 합니다", name=name)
-        names.append(name)
+        names.append(entry.get("name"))
+    for problem in name_problems(names)[:1]:
+        raise SheetError(f"players[{problem.index}].name", problem.text)
     seats = tuple(names)
     players = {name: check_fields(spec.player_fields, entry, f"players[{i}]", seats, frozenset({"name"}))
                for i, (name, entry) in enumerate(zip(names, raw, strict=True))}

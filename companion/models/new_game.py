@@ -7,7 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring import GameSpec
-from scoring.engine import MAX_NAME_LENGTH
+from scoring.names import clean_name, name_problems
+
+# the engine's name rule -> the catalog key shown next to the field
+NAME_MESSAGES = {"empty": "new.error.name_empty", "long": "new.error.name_long", "twice": "new.error.name_twice",
+                 "control": "name.error.control", "bidi": "name.error.bidi", "invisible": "name.error.invisible",
+                 "looks_same": "name.error.looks_same"}
 
 
 @dataclass(frozen=True)
@@ -69,21 +74,10 @@ class NewGameForm:
         self.options[key] = value
 
     def problems(self) -> list[Problem]:
-        found: list[Problem] = []
-        seen: set[str] = set()
-        for i, raw in enumerate(self.players):
-            name = raw.strip()
-            if not name:
-                found.append(Problem("new.error.name_empty", i))
-            elif len(name) > MAX_NAME_LENGTH:
-                found.append(Problem("new.error.name_long", i, {"n": MAX_NAME_LENGTH}))
-            elif name.casefold() in seen:
-                found.append(Problem("new.error.name_twice", i, {"name": name}))
-            seen.add(name.casefold())
-        return found
+        return [Problem(NAME_MESSAGES[p.code], p.index, p.params) for p in name_problems(self.names())]
 
     def names(self) -> list[str]:
-        return [n.strip() for n in self.players]
+        return [clean_name(n) for n in self.players]
 
     def sheet(self) -> dict[str, Any]:
         """An empty sheet for these players (seat order) and options."""

@@ -38,6 +38,7 @@ from tinydb.table import Table
 
 from scoring import SheetError, score_sheet
 from scoring.engine import MAX_NAME_LENGTH
+from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in, rename_player
 
 from . import schema
@@ -703,11 +704,13 @@ class Repository:
 
         Raises PlayerError: `new` invalid, taken by another profile, or already in a game with `old`.
         """
-        if not isinstance(new, str) or not new or new != new.strip() or len(new) > MAX_NAME_LENGTH:
-            raise PlayerError("players.error.invalid", n=MAX_NAME_LENGTH)
+        problem = name_problem(new)
+        if problem is not None:  # the engine's rule for names (scoring.names)
+            raise (PlayerError("players.error.invalid", n=MAX_NAME_LENGTH) if problem.code in ("empty", "long")
+                   else PlayerError(f"name.error.{problem.code}"))
         with self._writing():
             profiles = {p["name"] for p in self._docs(self._players_path, "players")}
-            if new in profiles:
+            if new in profiles or look_alike_key(new) in {look_alike_key(p) for p in profiles if p != old}:
                 raise PlayerError("players.error.exists", name=new)
             if old not in profiles:
                 raise PlayerError("players.error.unknown", name=old)

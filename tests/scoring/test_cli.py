@@ -6,10 +6,13 @@ import io
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.cli import main as cli_main
 
@@ -89,3 +92,63 @@ def test_the_module_runs_as_a_command() -> None:
                          capture_output=True, text=True, cwd=ROOT, check=False)
     assert bad.returncode == 2 and bad.stderr == ""
     assert json.loads(bad.stdout)["error"]["path"] == "game"
+
+
+NASTY = [
+    ('{"game": "for-sale", "x": ' + "9" * 5000 + "}", "", "too long"),
+    ('{"game": "\\ud800", "players": []}', "", "lone surrogate"),
+    ('{"game": "for-sale", "players": [{"name": "A"}], "\\udfff": 1}', "", "lone surrogate"),
+    ('{"game": "for-sale", "players": [], "n": 1e999}', "", "out of range"),
+    ('{"game": "for-sale", "players": [], "n": -Infinity}', "", "not a number JSON allows"),
+    (json.dumps({**FOR_SALE, "players": [{**FOR_SALE["players"][0], "name": "A\u0000"}, *FOR_SALE["players"][1:]]}),
+     "players[0].name", "control characters"),
+    (json.dumps({**FOR_SALE, "players": [{**FOR_SALE["players"][0], "name": "\u202eA"}, *FOR_SALE["players"][1:]]}),
+     "players[0].name", "text-direction"),
+    (json.dumps({**FOR_SALE, "players": [*FOR_SALE["players"][:2], {**FOR_SALE["players"][2], "name": "A\u200b"}]}),
+     "players[2].name", "invisible characters"),
+]
+
+
+@pytest.mark.parametrize(("stdin", "path", "words"), NASTY,
+                         ids=["5000-digits", "surrogate", "surrogate-key", "1e999", "infinity", "nul-name",
+                              "bidi-name", "zero-width-twin"])
+def test_input_no_game_produces_is_refused_by_the_command_without_a_traceback(stdin: str, path: str,
+                                                                              words: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "scoring", "score", "-"], input=stdin.encode(),
+                          capture_output=True, cwd=ROOT, check=False)
+    assert done.returncode == 2 and done.stderr == b"", done.stderr
+    error = json.loads(done.stdout)["error"]
+    assert error["path"] == path and words in error["message"], error
+
+
+JSONISH = st.lists(st.sampled_from([
+    "{", "}", "[", "]", ",", ":", '"', '"game"', '"for-sale"', '"kahuna"', '"players"', '"name"', '"A"',
+    '"\\u0000"', '"\\ud800"', '"\\u202e"', '"\\u200b"', "0", "-1", "9" * 40, "1e999", "1.5", "NaN", "true",
+    "null", " ", "\\", "é", "\x00", "\udcff",
+]) | st.text(max_size=3), max_size=40).map("".join)
+
+
+@given(JSONISH | st.builds(json.dumps, st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12)))
+@settings(max_examples=300, deadline=None)
+def test_random_input_gets_a_result_or_a_located_error_never_a_crash(text: str) -> None:
+    out = io.StringIO()
+    code = cli_main(["score", "-"], stdin=io.StringIO(text), stdout=out)
+    answer = json.loads(out.getvalue())
+    out.getvalue().encode("utf-8")  # printable as UTF-8
+    assert (code, set(answer)) == (2, {"error"}) or (code == 0 and "ranking" in answer)
+    if code == 2:
+        assert set(answer["error"]) == {"path", "message"}
+
+
+@given(st.binary(max_size=200))
+@settings(max_examples=100, deadline=None)
+def test_random_bytes_in_a_file_are_refused_cleanly(data: bytes) -> None:
+    with tempfile.NamedTemporaryFile(suffix=".json") as handle:
+        handle.write(data)
+        handle.flush()
+        out = io.StringIO()
+        code = cli_main(["score", handle.name], stdout=out)
+    assert (code, set(json.loads(out.getvalue()))) == (2, {"error"})  # no random bytes make a whole sheet

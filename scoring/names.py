@@ -1,0 +1,103 @@
+"""The one rule for players' names, shared by the engine (sheets from anywhere), the new-game screen,
+renaming a player and importing a backup.
+
+A name is trimmed and in NFC; it has at most MAX_NAME_LENGTH characters, no control characters (NUL,
+ESC, line breaks), no bidirectional overrides or isolates (which reorder what the other names look like),
+and something visible. Two names at one table may not look the same: they are compared with invisible
+characters removed and case folded.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .text import Text
+
+MAX_NAME_LENGTH = 30
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Characters that draw nothing but are not format characters (Cf): Hangul fillers, the combining grapheme
+# joiner, variation selectors.
+INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u034f\u180e" + "".join(chr(c) for c in range(0xFE00, 0xFE10)))
+
+MESSAGES = {
+    "empty": Text("every player needs a name", "모든 플레이어에게 이름이 필요합니다"),
+    "long": Text("a name has no spaces around it and at most {n} characters",
+                 "이름은 앞뒤 공백 없이 {n}자 이내여야 합니다"),
+    "control": Text("a name may not contain control characters", "이름에 제어 문자를 쓸 수 없습니다"),
+    "bidi": Text("a name may not contain text-direction overrides", "이름에 글자 방향을 바꾸는 문자를 쓸 수 없습니다"),
+    "invisible": Text("a name needs visible characters", "이름에 보이는 글자가 있어야 합니다"),
+    "twice": Text("{name} is listed twice: names must be unique",
+                  "{name}이(가) 두 번 있습니다: 이름은 서로 달라야 합니다"),
+    "looks_same": Text("{name} looks the same as {other}: they differ only in invisible characters",
+                       "{name}은(는) {other}와(과) 똑같아 보입니다: 보이지 않는 문자만 다릅니다"),
+}
+
+
+@dataclass(frozen=True)
+class NameProblem:
+    """Why the name in seat `index` is refused: `code` is one of MESSAGES' keys."""
+
+    code: str
+    index: int
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> Text:
+        return MESSAGES[self.code].format(**self.params)
+
+
+def clean_name(raw: str) -> str:
+    """What a typed name is stored as: trimmed, in NFC."""
+    return unicodedata.normalize("NFC", raw).strip()
+
+
+def _invisible(char: str) -> bool:
+    return char in INVISIBLE or unicodedata.category(char) == "Cf"
+
+
+def look_alike_key(name: str) -> str:
+    """Two names with the same key look the same at the table."""
+    visible = "".join(c for c in unicodedata.normalize("NFC", name) if not _invisible(c))
+    return unicodedata.normalize("NFC", visible.casefold())
+
+
+def name_problem(name: Any, index: int = 0) -> NameProblem | None:
+    """What is wrong with one name on its own (as stored: not trimmed or normalised here)."""
+    if not isinstance(name, str) or not name.strip():
+        return NameProblem("empty", index)
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        return NameProblem("control", index)
+    if name != name.strip() or len(name) > MAX_NAME_LENGTH:
+        return NameProblem("long", index, {"n": MAX_NAME_LENGTH})
+    if any(c in BIDI_CONTROLS for c in name):
+        return NameProblem("bidi", index)
+    if not look_alike_key(name).strip():
+        return NameProblem("invisible", index)
+    return None
+
+
+def name_problems(names: Sequence[Any]) -> list[NameProblem]:
+    """Every refused name at one table, in seat order: a name refused on its own, the same name again (case
+    aside), or one that differs from an earlier name only in invisible characters."""
+    found: list[NameProblem] = []
+    seen: dict[str, str] = {}  # look-alike key -> the first name with it
+    for index, name in enumerate(names):
+        problem = name_problem(name, index)
+        if problem is not None:
+            found.append(problem)
+            continue
+        other = seen.setdefault(look_alike_key(name), name)
+        if other is name:
+            continue
+        if _folded(other) == _folded(name):
+            found.append(NameProblem("twice", index, {"name": name}))
+        else:
+            found.append(NameProblem("looks_same", index, {"name": name, "other": other}))
+    return found
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())

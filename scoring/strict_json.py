@@ -1,0 +1,94 @@
+"""JSON as the engine accepts it from outside (a sheet file, a backup): what Python's json module lets
+through but no real game produces is refused with a SheetError.
+
+- numbers: no NaN/Infinity, no float that overflows (1e999), no integer longer than MAX_DIGITS digits;
+- text: no lone surrogate (it cannot be written back out as UTF-8);
+- nesting: at most MAX_DEPTH levels.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from .errors import SheetError, fail
+
+MAX_DIGITS = 30  # more than any score sheet needs; Python itself refuses past 4300
+MAX_DEPTH = 32
+
+
+def _number_too_long(text: str) -> SheetError:
+    return fail("", "not a sheet: the number {start}... is too long",
+                "기록지가 아닙니다: 숫자 {start}...이(가) 너무 깁니다", start=text[:12])
+
+
+def parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _number_too_long(text)
+    return int(text)
+
+
+def parse_float(text: str) -> float:
+    if len(text) > MAX_DIGITS * 2:
+        raise _number_too_long(text)
+    value = float(text)
+    if not math.isfinite(value):
+        raise fail("", "not a sheet: the number {n} is out of range",
+                   "기록지가 아닙니다: 숫자 {n}은(는) 범위를 벗어났습니다", n=text)
+    return value
+
+
+def reject_constant(name: str) -> Any:
+    raise fail("", "not valid JSON: {name} is not a number JSON allows",
+               "올바른 JSON이 아닙니다: {name}은(는) JSON에서 허용되지 않는 숫자입니다", name=name)
+
+
+def decoder() -> json.JSONDecoder:
+    return json.JSONDecoder(parse_int=parse_int, parse_float=parse_float, parse_constant=reject_constant)
+
+
+def check_value(value: Any) -> None:
+    """Raise SheetError for a lone surrogate anywhere (keys too) or nesting deeper than MAX_DEPTH."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise too_deep()
+        if isinstance(item, str):
+            _check_text(item)
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                _check_text(key)
+                stack.append((inner, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((inner, depth + 1) for inner in item)
+
+
+def too_deep() -> SheetError:
+    return fail("", "not a sheet: the JSON is nested too deeply",
+                "기록지가 아닙니다: JSON이 너무 깊게 중첩되어 있습니다")
+
+
+def _check_text(text: str) -> None:
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise fail("", "not valid text: a lone surrogate (\\u{code:04x}) cannot be written as UTF-8",
+                       "올바른 글자가 아닙니다: 짝이 없는 서로게이트(\\u{code:04x})는 UTF-8로 쓸 수 없습니다",
+                       code=next(ord(c) for c in text if 0xD800 <= ord(c) <= 0xDFFF)) from None
+
+
+def loads(text: str) -> Any:
+    """Parse and check JSON text. Raises SheetError."""
+    try:
+        value = decoder().decode(text)
+    except json.JSONDecodeError as error:
+        raise fail("", "not valid JSON: {why} (line {line}, column {col})",
+                   "올바른 JSON이 아닙니다: {why} ({line}행 {col}열)",
+                   why=error.msg, line=error.lineno, col=error.colno) from None
+    except RecursionError:
+        raise too_deep() from None
+    check_value(value)
+    return value
