@@ -12,36 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import GameSpec, Result, SheetError, score_sheet
-from scoring.fields import Bool, Choice, Field, Int, Kind, ListOf, PerPlayer, PlayerRef, Record, Str, Variants
+from scoring import GameSpec, Result, SheetError
+from scoring.fields import PerPlayer
+from scoring.in_progress import empty_value, evaluate_in_progress, missing_fields, saveable
 
 from .paths import Path, get_in, parse, set_in
 
 UNDO_DEPTH = 30
-
-
-def empty_value(kind: Kind, names: list[str]) -> Any:
-    """A fresh value for a new list item, round or event: empty counts, first choice."""
-    if isinstance(kind, Int):
-        empty = kind.empty()
-        return kind.min if empty is None else empty
-    if isinstance(kind, Bool):
-        return False
-    if isinstance(kind, Choice):
-        return kind.allowed[0]
-    if isinstance(kind, PlayerRef):
-        return names[0] if names else ""
-    if isinstance(kind, Str):
-        return ""
-    if isinstance(kind, ListOf):
-        return [empty_value(kind.item, names) for _ in range(kind.min_len)]
-    if isinstance(kind, Record):
-        return {f.key: empty_value(f.kind, names) for f in kind.fields if f.required}
-    if isinstance(kind, PerPlayer):
-        return {name: empty_value(kind.item, names) for name in names}
-    if isinstance(kind, Variants):
-        return empty_value(kind.variants[0][1], names)
-    raise TypeError(kind)
 
 
 @dataclass
@@ -57,7 +34,7 @@ class Evaluation:
     @property
     def saveable(self) -> bool:
         """Nothing entered breaks a rule (some things may still be missing)."""
-        return self.error is None or self.error.code == "required"
+        return saveable(self.error)
 
     @property
     def error_path(self) -> Path | None:
@@ -151,25 +128,10 @@ class SheetModel:
 
     def missing(self) -> list[Path]:
         """Required fields nobody has entered yet (a forgotten field must not score silently)."""
-        gaps: list[Path] = []
-        for i, player in enumerate(self.working["players"]):
-            gaps += [("players", i, f.key) for f in self.spec.player_fields if f.required and player.get(f.key) is None]
-        gaps += [(f.key,) for f in self.spec.game_fields if f.required and self.working.get(f.key) is None]
-        return gaps
+        return missing_fields(self.spec, self.working)
 
     def evaluate(self) -> Evaluation:
-        gaps = self.missing()
-        preview = copy.deepcopy(self.working)
-        for path in gaps:
-            set_in(preview, path, empty_value(self._field_at(path).kind, self.names))
-        try:
-            return Evaluation(score_sheet(preview), None, gaps)
-        except SheetError as error:
-            return Evaluation(None, error, gaps)
-
-    def _field_at(self, path: Path) -> Field:
-        fields = self.spec.player_fields if path[0] == "players" else self.spec.game_fields
-        return next(f for f in fields if f.key == path[-1])
+        return Evaluation(*evaluate_in_progress(self.spec, self.working))
 
     def sheet(self) -> dict[str, Any]:
         """The saved sheet, exactly what `python -m scoring score` takes."""

@@ -9,27 +9,38 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from scoring import SheetError, Text, get_spec, score_sheet
-from scoring.engine import MAX_NAME_LENGTH
+from scoring import SheetError, Text, get_spec, score_sheet, strict_json
+from scoring.in_progress import evaluate_in_progress, saveable
+from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in
 
-from ..models.sheet_model import SheetModel
-from . import schema
+from . import json_stream, schema
 from .atomic import encode
+from .json_stream import Span
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
 from .summary import PlaySummary, parse_time
 
 BACKUP_FORMAT = "table-companion-backup"
-MAX_BACKUP_BYTES = 50 * 1024 * 1024
+MAX_BACKUP_BYTES = 64 * 1024 * 1024  # a backup of about 90,000 plays; it is read into memory as text
+# Arrays and objects in the whole file: a real backup has one per 30-odd bytes, a file of "[]," one per three
+# (which would take gigabytes to decode).
+MAX_CONTAINERS = 4_000_000
 MAX_DEPTH = 32
 MAX_TEXT = 1000
 ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # ids appear in routes (/result/<id>)
 SECTIONS = ("players", "drafts", "plays")
+TOP_LEVEL = frozenset({"format", "schema", *SECTIONS})
+JSON_STARTS = frozenset('["-0123456789tfn')
+MAX_GUIDE_PROMPTS = 100
+PLAY_BATCH = 5000  # plays decoded again and stored at a time
+CHECKING_SHARE = 0.6  # of the progress bar: reading and checking; the rest is storing
+Progress = Callable[[float], None]
 CSV_COLUMNS = ("play_id", "date", "finished_at", "game", "game_name", "player", "seat", "score", "rank", "winner")
 BGG_IDS = {"ticket-to-ride-europe": 14996, "patchwork": 163412, "for-sale": 172, "kahuna": 394}
 
@@ -68,87 +79,208 @@ def export_backup(repo: Repository) -> bytes:
                    "players": players, "drafts": drafts, "plays": plays})
 
 
-def import_backup(repo: Repository, data: bytes) -> ImportReport:
+def import_backup_file(repo: Repository, path: Path, progress: Progress | None = None) -> ImportReport:
+    """Import the backup in `path` (refused by its size before it is read)."""
+    if path.stat().st_size > MAX_BACKUP_BYTES:
+        raise _too_large()
+    return import_backup(repo, path.read_bytes(), progress)
+
+
+def import_backup(repo: Repository, data: bytes, progress: Progress | None = None) -> ImportReport:
     """Validate a backup completely, then add what is new: plays and games in progress whose id is not
-    stored yet, profiles whose name is new (and one for every other name that plays)."""
-    backup = read_backup(data)
-    named = {p["name"] for p in backup["players"]}
-    playing = [name for doc in [*backup["plays"], *backup["drafts"]] for name in players_in(doc["sheet"])]
+    stored yet, profiles whose name is new (and one for every other name that plays). Nothing is written
+    before every document has been checked. `progress(fraction)` is told how far it is (0 to 1)."""
+    text = _text_of(data)
+    del data
+    report = progress or (lambda fraction: None)
+    checked = _CheckedBackup.read(text, report)
+    players = checked.profiles()
+    named = {p["name"] for p in players}
     extra = [{"id": new_id(), "name": name, "colour": None, "created_at": now_iso()}
-             for name in dict.fromkeys(playing) if name not in named]
-    players_added = repo.add_profiles([*backup["players"], *extra])
-    plays_added = repo.add_plays(backup["plays"])
-    drafts_added = repo.add_drafts(backup["drafts"])
-    return ImportReport(plays_added, len(backup["plays"]) - plays_added, drafts_added,
-                        len(backup["drafts"]) - drafts_added, players_added)
+             for name in checked.playing if name not in named]
+    players_added = repo.add_profiles([*players, *extra])
+    plays_added, total = 0, len(checked.spans["plays"])
+    for first in range(0, total, PLAY_BATCH):
+        plays_added += repo.add_plays(checked.documents("plays", first, first + PLAY_BATCH))
+        report(CHECKING_SHARE + (1 - CHECKING_SHARE) * min(total, first + PLAY_BATCH) / max(total, 1))
+    drafts = checked.documents("drafts", 0, len(checked.spans["drafts"]))
+    drafts_added = repo.add_drafts(drafts)
+    report(1.0)
+    return ImportReport(plays_added, total - plays_added, drafts_added, len(drafts) - drafts_added, players_added)
 
 
 def read_backup(data: bytes) -> dict[str, Any]:
-    """The backup's content, checked through. Raises BackupError."""
+    """The backup's content, checked through (everything in memory: for small files and tests)."""
+    checked = _CheckedBackup.read(_text_of(data), lambda fraction: None)
+    return {"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
+            **{section: checked.documents(section, 0, len(checked.spans[section])) for section in SECTIONS}}
+
+
+def _too_large() -> BackupError:
+    return BackupError("backup.error.too_large", limit_mb=MAX_BACKUP_BYTES // (1024 * 1024))
+
+
+def _text_of(data: bytes) -> str:
     if len(data) > MAX_BACKUP_BYTES:
-        raise BackupError("backup.error.too_large", limit_mb=MAX_BACKUP_BYTES // (1024 * 1024))
+        raise _too_large()
     try:
-        content = json.loads(data.decode("utf-8-sig"), parse_constant=_reject_constant)
-    except RecursionError:
-        raise BackupError("backup.error.too_deep", limit=MAX_DEPTH) from None
-    except ValueError:  # not UTF-8, not JSON, NaN, an integer too long to read
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
         raise BackupError("backup.error.not_json") from None
-    _check_limits(content)
-    if not isinstance(content, dict) or content.get("format") != BACKUP_FORMAT:
-        raise BackupError("backup.error.not_backup")
-    version = content.get("schema")
-    if type(version) is not int or version < 1:
-        raise BackupError("backup.error.invalid", path="schema")
-    if version > schema.SCHEMA_VERSION:
-        raise BackupError("backup.error.newer", version=version, supported=schema.SCHEMA_VERSION)
-    unknown = sorted(set(content) - {"format", "schema", *SECTIONS})
-    if unknown:
-        raise BackupError("backup.error.invalid", path=unknown[0])
-    for section in SECTIONS:
-        if not isinstance(content.get(section), list):
-            raise BackupError("backup.error.invalid", path=section)
-    if version < schema.SCHEMA_VERSION:
-        content = _upgraded(content, version)
-    _check_players(content["players"])
-    _check_drafts(content["drafts"])
-    _check_plays(content["plays"])
-    return content
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(name)
+class _CheckedBackup:
+    """One pass over the text: every document is decoded, checked and dropped as soon as it is read (its
+    span kept, to decode it again for writing). A document read before the header (format and schema) is
+    checked after it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.decoder = strict_json.decoder()
+        self.values: dict[str, Any] = {}  # the header as read
+        self.header: dict[str, Any] = {}  # the header once checked
+        self.ids: dict[str, set[str]] = {section: set() for section in SECTIONS}
+        self.names: set[str] = set()
+        self.playing: dict[str, None] = {}  # every name in a sheet, in order of appearance
+        self.spans: dict[str, list[Span]] = {}
+        self.late: list[tuple[str, int]] = []  # documents read before the header
+
+    @classmethod
+    def read(cls, text: str, report: Progress) -> _CheckedBackup:
+        checked = cls(text)
+        if text.count("[") + text.count("{") > MAX_CONTAINERS:
+            raise BackupError("backup.error.too_many", limit=MAX_CONTAINERS)
+        start = text.lstrip()[:1]
+        if start != "{":
+            raise BackupError("backup.error.not_backup" if start and start in JSON_STARTS else "backup.error.not_json")
+        try:
+            members = json_stream.read_members(
+                text, checked.decoder, SECTIONS, checked._key, checked._value, checked._element,
+                lambda at: report(CHECKING_SHARE * at / len(text)))
+        except _OlderBackupError:
+            return cls.read(_upgraded_text(text), report)
+        except json_stream.DuplicateKeyError as duplicate:
+            raise _invalid(duplicate.key) from None
+        except json_stream.NotScalarError as odd:
+            raise _invalid(odd.key) from None
+        except json_stream.NotAnObjectError as odd:
+            raise _invalid(odd.path) from None
+        except RecursionError:
+            raise BackupError("backup.error.too_deep", limit=MAX_DEPTH) from None
+        except SheetError as error:  # the strict decoder: NaN, 1e999, a number too long, a lone surrogate
+            raise BackupError("backup.error.not_json") from error
+        except ValueError:
+            raise BackupError("backup.error.not_json") from None
+        if not checked.header:
+            checked._check_header()
+        for section in SECTIONS:
+            if section not in members:
+                raise _invalid(section)
+            checked.spans[section] = members[section].spans or []
+        for section, index in checked.late:  # the spans are known now
+            checked._check(section, index, checked._decoded(section, index))
+        return checked
+
+    def documents(self, section: str, start: int, stop: int) -> list[dict[str, Any]]:
+        return [self._decoded(section, i) for i in range(start, min(stop, len(self.spans[section])))]
+
+    def profiles(self) -> list[dict[str, Any]]:
+        return self.documents("players", 0, len(self.spans["players"]))
+
+    def _decoded(self, section: str, index: int) -> Any:
+        return json_stream.decode_span(self.text, self.decoder, self.spans[section][index])
+
+    def _key(self, key: str) -> None:
+        if key not in TOP_LEVEL:
+            raise _invalid(key)
+
+    def _element(self, section: str, index: int, document: Any) -> None:
+        _check_limits(document)
+        if not isinstance(document, dict):
+            raise _invalid(f"{section}[{index}]")
+        if self.header:
+            self._check(section, index, document)
+        else:
+            self.late.append((section, index))
+
+    def _value(self, key: str, value: Any) -> None:
+        self.values[key] = value
+        if {"format", "schema"} <= self.values.keys():
+            self._check_header()
+
+    def _check_header(self) -> None:
+        values = self.values
+        if values.get("format") != BACKUP_FORMAT:
+            raise BackupError("backup.error.not_backup")
+        version = values.get("schema")
+        if type(version) is not int or version < 1:
+            raise BackupError("backup.error.invalid", path="schema")
+        if version > schema.SCHEMA_VERSION:
+            raise BackupError("backup.error.newer", version=version, supported=schema.SCHEMA_VERSION)
+        if version < schema.SCHEMA_VERSION:
+            raise _OlderBackupError(version)
+        self.header = {"format": values["format"], "schema": version}
+
+    def _check(self, section: str, index: int, document: dict[str, Any]) -> None:
+        path = f"{section}[{index}]"
+        _check_id(document, path, self.ids[section])
+        if section == "players":
+            _check_player(document, path, self.names)
+            return
+        if section == "drafts":
+            _check_draft(document, path)
+        else:
+            _check_play(document, path)
+        self.playing.update(dict.fromkeys(players_in(document["sheet"])))
+
+class _OlderBackupError(Exception):
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+def _upgraded_text(text: str) -> str:
+    """An older backup brought to the current schema through the ladder (in memory: old backups are small)."""
+    content = strict_json.decoder().decode(text)
+    version = content["schema"]
+    tables = {section: {str(i): doc for i, doc in enumerate(content.get(section) or [])} for section in SECTIONS}
+    tables = schema.migrate(tables, version)
+    upgraded = {**content, "schema": schema.SCHEMA_VERSION, **{s: list(tables[s].values()) for s in SECTIONS}}
+    return encode(upgraded).decode("utf-8")
 
 
 def _check_limits(content: Any) -> None:
-    """No nesting deeper than MAX_DEPTH, no text (key or value) longer than MAX_TEXT."""
+    """No nesting deeper than MAX_DEPTH, no text (key or value) longer than MAX_TEXT or with a lone surrogate."""
     stack = [(content, 0)]
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise BackupError("backup.error.too_deep", limit=MAX_DEPTH)
         if isinstance(value, dict):
-            if any(len(key) > MAX_TEXT for key in value):
-                raise BackupError("backup.error.too_long", limit=MAX_TEXT)
+            for key in value:
+                _check_text(key)
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
             stack.extend((v, depth + 1) for v in value)
-        elif isinstance(value, str) and len(value) > MAX_TEXT:
-            raise BackupError("backup.error.too_long", limit=MAX_TEXT)
+        elif isinstance(value, str):
+            _check_text(value)
 
 
-def _upgraded(content: dict[str, Any], version: int) -> dict[str, Any]:
-    tables = {section: {str(i): doc for i, doc in enumerate(content[section])} for section in SECTIONS}
-    tables = schema.migrate(tables, version)
-    return {**content, "schema": schema.SCHEMA_VERSION, **{s: list(tables[s].values()) for s in SECTIONS}}
+def _check_text(text: str) -> None:
+    if len(text) > MAX_TEXT:
+        raise BackupError("backup.error.too_long", limit=MAX_TEXT)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: not text that can be stored
+            raise BackupError("backup.error.not_json") from None
 
 
 def _invalid(path: str) -> BackupError:
     return BackupError("backup.error.invalid", path=path)
 
 
-def _check_id(doc: Any, path: str, seen: set[str]) -> None:
-    if not isinstance(doc, dict):
-        raise _invalid(path)
+def _check_id(doc: dict[str, Any], path: str, seen: set[str]) -> None:
     if not isinstance(doc.get("id"), str) or not ID.fullmatch(doc["id"]):
         raise _invalid(f"{path}.id")
     if doc["id"] in seen:
@@ -167,24 +299,21 @@ def _check_time(doc: dict[str, Any], key: str, path: str, required: bool = True)
 
 
 def _check_name(name: Any, path: str) -> None:
-    if not isinstance(name, str) or not name or name != name.strip() or len(name) > MAX_NAME_LENGTH:
-        raise _invalid(path)
+    problem = name_problem(name)  # the engine's rule for names
+    if problem is not None:
+        raise BackupError("backup.error.name", problem.text, path=path, message=problem.text.en)
 
 
-def _check_players(players: list[Any]) -> None:
-    ids: set[str] = set()
-    names: set[str] = set()
-    for i, player in enumerate(players):
-        path = f"players[{i}]"
-        _check_id(player, path, ids)
-        _check_name(player.get("name"), f"{path}.name")
-        if player["name"] in names:
-            raise BackupError("backup.error.duplicate", path=f"{path}.name", id=player["name"])
-        names.add(player["name"])
-        colour = player.get("colour")
-        if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
-            raise _invalid(f"{path}.colour")
-        _check_time(player, "created_at", path, required=False)
+def _check_player(player: dict[str, Any], path: str, names: set[str]) -> None:
+    _check_name(player.get("name"), f"{path}.name")
+    key = look_alike_key(player["name"])
+    if key in names:
+        raise BackupError("backup.error.duplicate", path=f"{path}.name", id=player["name"])
+    names.add(key)
+    colour = player.get("colour")
+    if colour is not None and not (isinstance(colour, str) and COLOUR.fullmatch(colour)):
+        raise _invalid(f"{path}.colour")
+    _check_time(player, "created_at", path, required=False)
 
 
 def _check_game(doc: dict[str, Any], path: str) -> None:
@@ -196,22 +325,32 @@ def _check_game(doc: dict[str, Any], path: str) -> None:
         raise _invalid(f"{path}.sheet")
 
 
-def _check_drafts(drafts: list[Any]) -> None:
-    ids: set[str] = set()
-    for i, draft in enumerate(drafts):
-        path = f"drafts[{i}]"
-        _check_id(draft, path, ids)
-        _check_game(draft, path)
-        for key in ("created_at", "updated_at"):
-            _check_time(draft, key, path)
-        if "rev" in draft and (type(draft["rev"]) is not int or draft["rev"] < 0):
-            raise _invalid(f"{path}.rev")
-        undo = draft.get("undo", [])
-        if not isinstance(undo, list) or len(undo) > DRAFT_UNDO_DEPTH:
-            raise _invalid(f"{path}.undo")
-        _check_draft_sheet(draft["game"], draft["sheet"], f"{path}.sheet")
-        for n, sheet in enumerate(undo):
-            _check_draft_sheet(draft["game"], sheet, f"{path}.undo[{n}]")
+def _check_draft(draft: dict[str, Any], path: str) -> None:
+    _check_game(draft, path)
+    for key in ("created_at", "updated_at"):
+        _check_time(draft, key, path)
+    if "rev" in draft and (type(draft["rev"]) is not int or draft["rev"] < 0):
+        raise _invalid(f"{path}.rev")
+    undo = draft.get("undo", [])
+    if not isinstance(undo, list) or len(undo) > DRAFT_UNDO_DEPTH:
+        raise _invalid(f"{path}.undo")
+    _check_guide(draft.get("guide", {}), f"{path}.guide")
+    if "record" in draft and not isinstance(draft["record"], dict):
+        raise _invalid(f"{path}.record")
+    _check_draft_sheet(draft["game"], draft["sheet"], f"{path}.sheet")
+    for n, sheet in enumerate(undo):
+        _check_draft_sheet(draft["game"], sheet, f"{path}.undo[{n}]")
+
+
+def _check_guide(guide: Any, path: str) -> None:
+    """Where the guided round was: {"step": a step's name, "setup_done": the setup prompts ticked off}."""
+    if not isinstance(guide, dict) or set(guide) - {"step", "setup_done"}:
+        raise _invalid(path)
+    if not isinstance(guide.get("step", ""), str):
+        raise _invalid(f"{path}.step")
+    done = guide.get("setup_done", [])
+    if not isinstance(done, list) or any(type(n) is not int or not 0 <= n < MAX_GUIDE_PROMPTS for n in done):
+        raise _invalid(f"{path}.setup_done")
 
 
 def _check_draft_sheet(game: str, sheet: Any, path: str) -> None:
@@ -223,9 +362,9 @@ def _check_draft_sheet(game: str, sheet: Any, path: str) -> None:
         if not isinstance(player, dict):
             raise _invalid(f"{path}.players[{n}]")
         _check_name(player.get("name"), f"{path}.players[{n}].name")
-    evaluation = SheetModel(get_spec(game), sheet).evaluation
-    if not evaluation.saveable:
-        raise _refused_sheet(path, evaluation.error)  # type: ignore[arg-type]
+    _, error, _ = evaluate_in_progress(get_spec(game), sheet)
+    if not saveable(error):
+        raise _refused_sheet(path, error)  # type: ignore[arg-type]
 
 
 def _refused_sheet(path: str, error: SheetError) -> BackupError:
@@ -233,27 +372,25 @@ def _refused_sheet(path: str, error: SheetError) -> BackupError:
                        message=error.message)
 
 
-def _check_plays(plays: list[Any]) -> None:
-    ids: set[str] = set()
-    for i, play in enumerate(plays):
-        path = f"plays[{i}]"
-        _check_id(play, path, ids)
-        _check_game(play, path)
-        _check_time(play, "finished_at", path)
-        _check_time(play, "started_at", path, required=False)
-        try:
-            result = score_sheet(play["sheet"])
-        except SheetError as error:
-            raise _refused_sheet(f"{path}.sheet", error) from None
-        version = play.get("rules_version")
-        if type(version) is not int or not 1 <= version <= result.rules_version:
-            raise _invalid(f"{path}.rules_version")
-        # under the current rules the stored result must be the sheet's; older rules' results are kept as they
-        # were (the summaries score such plays again)
-        if version == result.rules_version and play.get("result") != result.to_json():
-            raise BackupError("backup.error.result", path=f"{path}.result")
-        if not isinstance(play.get("result"), dict):
-            raise _invalid(f"{path}.result")
+def _check_play(play: dict[str, Any], path: str) -> None:
+    _check_game(play, path)
+    _check_time(play, "finished_at", path)
+    _check_time(play, "started_at", path, required=False)
+    if "record" in play and not isinstance(play["record"], dict):
+        raise _invalid(f"{path}.record")
+    try:
+        result = score_sheet(play["sheet"])
+    except SheetError as error:
+        raise _refused_sheet(f"{path}.sheet", error) from None
+    version = play.get("rules_version")
+    if type(version) is not int or not 1 <= version <= result.rules_version:
+        raise _invalid(f"{path}.rules_version")
+    if not isinstance(play.get("result"), dict):
+        raise _invalid(f"{path}.result")
+    # under the current rules the stored result must be the sheet's; older rules' results are kept as they
+    # were (the summaries score such plays again)
+    if version == result.rules_version and play["result"] != result.to_json():
+        raise BackupError("backup.error.result", path=f"{path}.result")
 
 
 # ---- CSV -----------------------------------------------------------------------------------------

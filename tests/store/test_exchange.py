@@ -116,12 +116,24 @@ REFUSED: dict[str, tuple[Any, str, dict[str, Any]]] = {
                         {"path": "plays[0].result"}),
     "rules from the future": (set_in(["plays", 0, "rules_version"], 7), "backup.error.invalid",
                               {"path": "plays[0].rules_version"}),
-    "a name too long": (set_in(["players", 0, "name"], "x" * 31), "backup.error.invalid",
-                        {"path": "players[0].name"}),
+    "a name too long": (set_in(["players", 0, "name"], "x" * 31), "backup.error.name",
+                        {"path": "players[0].name",
+                         "message": "a name has no spaces around it and at most 30 characters"}),
     "a colour with markup": (set_in(["players", 0, "colour"], "<b>"), "backup.error.invalid",
                              {"path": "players[0].colour"}),
     "a draft the rules refuse": (set_in(["drafts", 0, "sheet", "players", 0, "coins_left"], -5),
                                  "backup.error.sheet", None),
+    "a guide that is a number": (set_in(["drafts", 0, "guide"], 5), "backup.error.invalid",
+                                 {"path": "drafts[0].guide"}),
+    "a guide ticking off text": (set_in(["drafts", 0, "guide"], {"step": "play", "setup_done": ["x"]}),
+                                 "backup.error.invalid", {"path": "drafts[0].guide.setup_done"}),
+    "a name with a NUL": (set_in(["plays", 0, "sheet", "players", 0, "name"], "Mi\u0000na"), "backup.error.sheet",
+                          {"path": "plays[0].sheet.players[0].name",
+                           "message": "a name may not contain control characters"}),
+    "a profile of zero-width spaces": (set_in(["players", 0, "name"], "\u200b\u200b"), "backup.error.name",
+                                       {"path": "players[0].name", "message": "a name needs visible characters"}),
+    "a draft player with a bidi override": (set_in(["drafts", 0, "sheet", "players", 0, "name"], "\u202eMina"),
+                                            "backup.error.name", None),
     "a long undo history": (set_in(["drafts", 0, "undo"], [{}] * 31), "backup.error.invalid",
                             {"path": "drafts[0].undo"}),
     "a draft without players": (set_in(["drafts", 0, "sheet", "players"], "all"), "backup.error.invalid",
@@ -157,9 +169,17 @@ def test_a_refused_sheet_says_why_in_both_languages(source: Repository) -> None:
     (b"\xff\xfe{}", "backup.error.not_json"),
     (b'{"format": ', "backup.error.not_json"),
     (b'{"format": NaN}', "backup.error.not_json"),
-    (b'{"n": ' + b"9" * 5000 + b"}", "backup.error.not_json"),
-    (b"[" * 100_000 + b"]" * 100_000, "backup.error.too_deep"),
+    (b'{"schema": ' + b"9" * 5000 + b"}", "backup.error.not_json"),
+    (b'{"format": "table-companion-backup", "schema": 1, "plays": [{"x": 1e999}]}', "backup.error.not_json"),
+    (b'{"format": "table-companion-backup", "schema": 1, "plays": [{"x": "\\ud800"}]}', "backup.error.not_json"),
+    (b'{"format": "table-companion-backup", "schema": 1, "plays": [' + b"[" * 100_000 + b"]" * 100_000 + b"]}",
+     "backup.error.invalid"),  # refused as "not a play" before it is decoded
+    (b'{"format": "table-companion-backup", "schema": 1, "plays": [{"x": ' + b"[" * 100_000 + b"]" * 100_000
+     + b"}]}", "backup.error.too_deep"),
+    (b"[" * 100_000 + b"]" * 100_000, "backup.error.not_backup"),
     (b"[]", "backup.error.not_backup"),
+    (b"[]," * 1_000_000, "backup.error.not_backup"),
+    (b'{"n": []}', "backup.error.invalid"),
 ])
 def test_hostile_bytes_are_refused(repo: Repository, data: bytes, key: str) -> None:
     assert refusal(repo, data)[0] == key
@@ -233,3 +253,47 @@ def test_a_game_still_missing_entries_round_trips(tmp_path: Path) -> None:
     target = Repository.open(tmp_path / "target")
     assert import_backup(target, export_backup(repo)).drafts_added == 1
     assert [d["sheet"] for d in target.drafts()] == [d["sheet"] for d in repo.drafts()]
+
+
+@pytest.mark.parametrize("bad_last_play", [
+    set_in(["plays", -1, "started_at"], 1e999),
+    set_in(["plays", -1, "note"], "\ud800"),
+    set_in(["drafts", -1, "guide"], 5),
+], ids=["1e999", "lone-surrogate", "guide-5"])
+def test_nothing_is_stored_when_the_last_document_is_refused(source: Repository, tmp_path: Path,
+                                                             bad_last_play: Any) -> None:
+    backup = backup_of(source)
+    bad_last_play(backup)
+    data = json.dumps(backup, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    target = Repository.open(tmp_path / "target")
+    before = files_of(target.data_dir)
+    with pytest.raises(BackupError):
+        import_backup(target, data)
+    assert files_of(target.data_dir) == before and target.players() == []
+
+
+def test_a_backup_whose_header_comes_last_is_checked_all_the_same(source: Repository, tmp_path: Path) -> None:
+    backup = backup_of(source)
+    reordered = {"plays": backup["plays"], "drafts": backup["drafts"], "players": backup["players"],
+                 "schema": backup["schema"], "format": backup["format"]}
+    target = Repository.open(tmp_path / "target")
+    assert import_backup(target, json.dumps(reordered).encode()).plays_added == 2
+    reordered["plays"][0]["result"]["winners"] = ["nobody"]
+    with pytest.raises(BackupError):
+        import_backup(Repository.open(tmp_path / "other"), json.dumps(reordered).encode())
+
+
+def test_import_reports_its_progress_up_to_the_end(source: Repository, tmp_path: Path) -> None:
+    seen: list[float] = []
+    import_backup(Repository.open(tmp_path / "target"), export_backup(source), seen.append)
+    assert seen == sorted(seen) and seen[-1] == 1.0
+
+
+def test_a_backup_file_is_refused_by_its_size_before_it_is_read(repo: Repository, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(exchange, "MAX_BACKUP_BYTES", 10)
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 11)
+    with pytest.raises(BackupError) as caught:
+        exchange.import_backup_file(repo, path)
+    assert caught.value.message_key == "backup.error.too_large"
