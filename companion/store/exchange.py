@@ -35,6 +35,7 @@ MAX_DEPTH = 32
 MAX_TEXT = 1000
 ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # ids appear in routes (/result/<id>)
 SECTIONS = ("players", "drafts", "plays")
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 TOP_LEVEL = frozenset({"format", "schema", *SECTIONS})
 JSON_STARTS = frozenset('["-0123456789tfn')
 MAX_GUIDE_PROMPTS = 100
@@ -136,7 +137,10 @@ class _CheckedBackup:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.decoder = strict_json.decoder()
+        self.decoder = strict_json.decoder(bounded_ints=False)  # the rules bound every number that counts
+        # text decoded from UTF-8 holds a lone surrogate only through a \\u escape: without one, no document
+        # needs looking through for them
+        self.escapes = SURROGATE_ESCAPE.search(text) is not None
         self.values: dict[str, Any] = {}  # the header as read
         self.header: dict[str, Any] = {}  # the header once checked
         self.ids: dict[str, set[str]] = {section: set() for section in SECTIONS}
@@ -195,9 +199,8 @@ class _CheckedBackup:
             raise _invalid(key)
 
     def _element(self, section: str, index: int, document: Any) -> None:
-        _check_limits(document)
-        if not isinstance(document, dict):
-            raise _invalid(f"{section}[{index}]")
+        if self.escapes:
+            _check_limits(document)
         if self.header:
             self._check(section, index, document)
         else:
@@ -222,15 +225,20 @@ class _CheckedBackup:
         self.header = {"format": values["format"], "schema": version}
 
     def _check(self, section: str, index: int, document: dict[str, Any]) -> None:
+        """The document's shape, then limits on what no rule has looked at (the rules bound a sheet they
+        accept, and a result equal to the sheet's is the engine's own)."""
         path = f"{section}[{index}]"
         _check_id(document, path, self.ids[section])
         if section == "players":
             _check_player(document, path, self.names)
+            _check_limits(document)
             return
         if section == "drafts":
             _check_draft(document, path)
+            bounded = {"sheet", "undo"}
         else:
-            _check_play(document, path)
+            bounded = {"sheet", "result"} if _check_play(document, path) else {"sheet"}
+        _check_limits({key: value for key, value in document.items() if key not in bounded})
         self.playing.update(dict.fromkeys(players_in(document["sheet"])))
 
 class _OlderBackupError(Exception):
@@ -372,7 +380,8 @@ def _refused_sheet(path: str, error: SheetError) -> BackupError:
                        message=error.message)
 
 
-def _check_play(play: dict[str, Any], path: str) -> None:
+def _check_play(play: dict[str, Any], path: str) -> bool:
+    """Raises BackupError; True when the stored result is the one the current rules compute."""
     _check_game(play, path)
     _check_time(play, "finished_at", path)
     _check_time(play, "started_at", path, required=False)
@@ -389,8 +398,11 @@ def _check_play(play: dict[str, Any], path: str) -> None:
         raise _invalid(f"{path}.result")
     # under the current rules the stored result must be the sheet's; older rules' results are kept as they
     # were (the summaries score such plays again)
-    if version == result.rules_version and play["result"] != result.to_json():
+    if version != result.rules_version:
+        return False
+    if play["result"] != result.to_json():
         raise BackupError("backup.error.result", path=f"{path}.result")
+    return True
 
 
 # ---- CSV -----------------------------------------------------------------------------------------

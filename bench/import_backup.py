@@ -1,0 +1,113 @@
+"""Importing a backup: `python -m bench.import_backup [--plays 73505] [--json]`.
+
+Writes a valid backup of N finished plays (Kahuna and Patchwork, as in the history benchmark: the example
+sheets over a pool of twelve players) and two junk files of 49 MB, then measures each case in a fresh
+process, reporting seconds and peak resident memory (MB):
+- import: the valid backup into an empty data folder (checked completely, then stored);
+- junk_array: a file of "[],[],..." (refused);
+- junk_plays: a backup header followed by 49 MB of empty objects as plays (refused);
+- baseline: `json.loads` of the valid backup alone, in the same run (the bare parse, no checking or storing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.store.atomic import encode
+from companion.store.exchange import BACKUP_FORMAT, MAX_BACKUP_BYTES, BackupError, import_backup_file
+from companion.store.repository import Repository
+from companion.store.schema import SCHEMA_VERSION
+
+from .history import POOL, Synthetic
+
+JUNK_BYTES = 49 * 1024 * 1024
+GAMES = ("kahuna", "patchwork")
+
+
+def write_backup(path: Path, plays: int) -> None:
+    synthetic = Synthetic()
+    synthetic.games = list(GAMES)
+    players = [{"id": f"pl{i:04d}", "name": name, "colour": None, "created_at": "2015-01-01T00:00:00+00:00"}
+               for i, name in enumerate(POOL)]
+    documents = [synthetic.play(i) for i in range(plays)]
+    path.write_bytes(encode({"format": BACKUP_FORMAT, "schema": SCHEMA_VERSION, "players": players,
+                             "drafts": [], "plays": documents}))
+
+
+def write_junk(folder: Path) -> dict[str, Path]:
+    array = folder / "junk-array.json"
+    array.write_bytes(b"[" + b"[]," * (JUNK_BYTES // 3) + b"[]]")
+    header = json.dumps({"format": BACKUP_FORMAT, "schema": SCHEMA_VERSION, "players": [], "drafts": []})
+    plays = folder / "junk-plays.json"
+    plays.write_bytes(header[:-1].encode() + b', "plays": [' + b"{}," * (JUNK_BYTES // 3) + b"{}]}")
+    return {"junk_array": array, "junk_plays": plays}
+
+
+def measure(case: str, path: Path) -> dict[str, Any]:
+    """Run in a fresh process: one case, its time and this process's peak memory."""
+    start = time.perf_counter()
+    outcome = ""
+    if case == "baseline":
+        json.loads(path.read_bytes())
+        outcome = "parsed"
+    else:
+        with tempfile.TemporaryDirectory() as data:
+            try:
+                report = import_backup_file(Repository.open(Path(data)), path)
+                outcome = f"{report.plays_added} plays added"
+            except BackupError as refused:
+                outcome = f"refused: {refused.message_key} {refused.params}"
+    seconds = time.perf_counter() - start
+    return {"case": case, "seconds": round(seconds, 2), "peak_mb": round(peak_mb(), 1), "outcome": outcome}
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory (VmHWM: unlike ru_maxrss, not inherited from the forking parent)."""
+    status = Path("/proc/self/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:"))) / 1024
+
+
+def run_case(case: str, path: Path) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-m", "bench.import_backup", "--case", case, "--file", str(path)],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plays", type=int, default=73_505)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--case", help=argparse.SUPPRESS)
+    parser.add_argument("--file", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.case:
+        print(json.dumps(measure(args.case, Path(args.file))))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        backup = Path(folder) / "backup.json"
+        write_backup(backup, args.plays)
+        files = {"baseline": backup, "import": backup, **write_junk(Path(folder))}
+        size_mb = backup.stat().st_size / 2**20
+        rows = [run_case(case, path) for case, path in files.items()]
+    baseline = rows[0]
+    for row in rows:
+        row["vs_baseline"] = round(row["seconds"] / baseline["seconds"], 2) if baseline["seconds"] else None
+    if args.json:
+        print(json.dumps({"plays": args.plays, "size_mb": round(size_mb, 1), "limit_mb": MAX_BACKUP_BYTES // 2**20,
+                          "rows": rows}, indent=2))
+        return
+    print(f"{args.plays} plays in {size_mb:.1f} MB (a backup may have {MAX_BACKUP_BYTES // 2**20} MB)")
+    print(f"{'case':<12}{'seconds':>9}{'peak MB':>9}{'x parse':>9}  outcome")
+    for row in rows:
+        print(f"{row['case']:<12}{row['seconds']:>9}{row['peak_mb']:>9}{row['vs_baseline']:>9}  {row['outcome']}")
+
+
+if __name__ == "__main__":
+    main()
