@@ -1,9 +1,18 @@
-"""Settings' data section: back up, export (CSV, BG Stats) and import a backup."""
+"""Settings' data section: back up, export (CSV, BG Stats) and import a backup.
+
+An import sends the file over HTTP (PUT /upload/<token>, streamed to disk), not through the websocket,
+then checks and stores it in a worker thread: the other phones at the table keep working, and a progress
+bar shows how far it is.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -14,6 +23,8 @@ from ..widgets.common import primary_button, secondary_button, section, tagged
 if TYPE_CHECKING:
     from .base import Screen
 
+UPLOAD_SHARE = 0.3  # of the progress bar: sending the file; the rest is checking and storing it
+PROGRESS_INTERVAL = 0.2  # seconds between redraws of the progress bar
 # kind -> (export function, file extension, media type)
 EXPORTS: dict[str, tuple[Callable[..., bytes], str, str]] = {
     "backup": (exchange.export_backup, "json", "application/json"),
@@ -28,7 +39,13 @@ class DataPanel:
         self.app = screen.app
         self.ready: dict[str, str] = {}  # kind -> download URL, once prepared
         self.message = ft.Text("", size=13)
-        self.picker = ft.FilePicker(on_result=self._picked)
+        self.progress = ft.ProgressBar(value=0)
+        self.progress_row = tagged("data.progress", ft.Container(self.progress, padding=ft.Padding.only(top=4)))
+        self.progress_row.visible = False  # on the tagged control: the web client refuses hidden semantics content
+        self.picker = ft.FilePicker(on_result=self._picked, on_upload=self._uploaded)
+        self.slot: str | None = None  # the upload URL of the file being imported
+        self.busy = False
+        self.shown_at = 0.0
         self.body = ft.Column(spacing=8)
         self._draw()
 
@@ -45,9 +62,10 @@ class DataPanel:
             else:
                 rows.append(secondary_button(f"data.prepare.{kind}", t(f"data.prepare.{kind}"),
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
-        rows.append(secondary_button("data.import", t("data.import"), icon=ft.Icons.UPLOAD_FILE,
-                                     action=ft.PickFiles(self.picker, with_data=True, allowed_extensions=["json"],
+        rows.append(secondary_button("data.import", t("data.import"), icon=ft.Icons.UPLOAD_FILE, disabled=self.busy,
+                                     action=ft.PickFiles(self.picker, allowed_extensions=["json"],
                                                          file_type=ft.FilePickerFileType.CUSTOM)))
+        rows.append(self.progress_row)
         rows.append(tagged("data.message", self.message))
         self.body.controls = rows
 
@@ -55,27 +73,89 @@ class DataPanel:
         export, extension, media_type = EXPORTS[kind]
         payload = export(self.app.repo)
         name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
-        self.ready[kind] = self.app.services.downloads.offer(name, payload, media_type)
+        self.ready[kind] = self.app.services.downloads.offer(name, payload, media_type, peer=self.app.peer)
         self._draw()
         self.app.page.update()
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
         files = e.files or []
-        if not files or files[0].bytes is None:
+        if not files or self.busy:
             return
-        self.import_bytes(bytes(files[0].bytes))  # the web client may send the bytes as a list of numbers
+        if files[0].size > exchange.MAX_BACKUP_BYTES:  # refused before a byte is sent
+            self._fail(exchange.BackupError("backup.error.too_large",
+                                            limit_mb=exchange.MAX_BACKUP_BYTES // (1024 * 1024)))
+            return
+        self.slot = self.app.services.uploads.open_slot(self.app.peer, exchange.MAX_BACKUP_BYTES)
+        self._start(self.screen.t("data.uploading", percent=0))
+        upload = [ft.FilePickerUploadFile(upload_url=self.slot, id=files[0].id, name=files[0].name)]
+        self.app.page.run_task(self.picker.upload, upload)
 
-    def import_bytes(self, data: bytes) -> None:
+    def _uploaded(self, e: ft.FilePickerUploadEvent) -> None:
+        if self.slot is None:
+            return
+        if e.error:
+            self.slot = None
+            self._fail(None, self.screen.t("data.upload_failed", why=e.error))
+        elif (e.progress or 0) < 1:
+            self._show(UPLOAD_SHARE * (e.progress or 0), self.screen.t("data.uploading",
+                                                                      percent=round(100 * (e.progress or 0))))
+        else:
+            path = self.app.services.uploads.take(self.slot)
+            self.slot = None
+            if path is None:
+                self._fail(None, self.screen.t("data.upload_failed", why="-"))
+            else:
+                self.app.page.run_task(self.import_file, path)
+
+    async def import_file(self, path: Path) -> None:
+        """Check and store the backup in `path` in a worker thread, then delete the file."""
+        loop = asyncio.get_running_loop()
         t = self.screen.t
+
+        def progress(fraction: float) -> None:
+            share = UPLOAD_SHARE + (1 - UPLOAD_SHARE) * fraction
+            loop.call_soon_threadsafe(self._show, share, t("data.importing", percent=round(100 * fraction)))
+
+        self._start(t("data.importing", percent=0))
         try:
-            report = exchange.import_backup(self.app.repo, data)
+            report = await asyncio.to_thread(exchange.import_backup_file, self.app.repo, path, progress)
         except exchange.BackupError as error:
+            self._fail(error)
+        else:
+            self._done(t("data.imported", plays=report.plays_added, skipped=report.plays_skipped,
+                         drafts=report.drafts_added, players=report.players_added), None)
+        finally:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    def _start(self, text: str) -> None:
+        self.busy = True
+        self.progress_row.visible, self.progress.value = True, 0
+        self.message.value, self.message.color = text, None
+        self._draw()
+        self.app.page.update()
+
+    def _show(self, value: float, text: str) -> None:
+        now = time.monotonic()
+        if not self.busy or (now - self.shown_at < PROGRESS_INTERVAL and value < 1):
+            return  # a redraw a few times a second is enough
+        self.shown_at = now
+        self.progress.value = value
+        self.message.value = text
+        self.app.page.update()
+
+    def _fail(self, error: exchange.BackupError | None, text: str | None = None) -> None:
+        t = self.screen.t
+        if error is not None:
             params = dict(error.params)
             if error.rules_text is not None:
                 params["message"] = t.text(error.rules_text)  # the engine's words, in this phone's language
-            self.message.value, self.message.color = t(error.message_key, **params), ft.Colors.ERROR
-        else:
-            self.message.value = t("data.imported", plays=report.plays_added, skipped=report.plays_skipped,
-                                   drafts=report.drafts_added, players=report.players_added)
-            self.message.color = None
+            text = t(error.message_key, **params)
+        self._done(text or "", ft.Colors.ERROR)
+
+    def _done(self, text: str, colour: str | None) -> None:
+        self.busy = False
+        self.progress_row.visible = False
+        self.message.value, self.message.color = text, colour
+        self._draw()
         self.app.page.update()

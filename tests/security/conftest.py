@@ -23,7 +23,7 @@ from companion.app import Services
 from companion.downloads import Downloads
 from companion.store.repository import Repository
 from companion.uploads import Uploads
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import Server, browser, phone, playwright, server  # noqa: F401 (browser fixtures)
 
 HOST_SIDE = "10.213.0.1"
 PHONE_SIDE = "10.213.0.2"
@@ -38,9 +38,9 @@ def _ip(*args: str) -> None:
 class PhoneNetwork:
     namespace: str
 
-    def run(self, server: Server, scenario: str, *args: Any, timeout: float = 120) -> dict[str, Any]:
+    def run(self, target: Server, scenario: str, *args: Any, timeout: float = 120) -> dict[str, Any]:
         """Run one scenario of phone.py inside the namespace against the server's Wi-Fi address."""
-        url = (f"http://{HOST_SIDE}:{server.port}" if scenario == "get" else f"ws://{HOST_SIDE}:{server.port}/ws")
+        url = (f"http://{HOST_SIDE}:{target.port}" if scenario == "get" else f"ws://{HOST_SIDE}:{target.port}/ws")
         done = subprocess.run(["ip", "netns", "exec", self.namespace, sys.executable, str(PHONE_SCRIPT), url,
                                scenario, *map(str, args)], capture_output=True, text=True, timeout=timeout)
         assert done.returncode == 0, done.stderr
