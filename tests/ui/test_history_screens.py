@@ -119,18 +119,25 @@ def test_a_backup_is_prepared_for_download_and_imported_elsewhere(open_app: Call
     other = Harness(make_main(elsewhere), route="/settings", prefs={"table_companion.language": "en"})
     try:
         picker = next(c for c in other.walk() if isinstance(c, ft.FilePicker))
-        other.service_event(picker, "result", picked(payload))
-        assert other.control("data.message").value.startswith("Imported: 1 plays")
+        send_file(other, elsewhere, picker, payload)
+        other.eventually(lambda: other.control("data.message").value.startswith("Imported: 1 plays"))
         assert elsewhere.repo.play(play["id"]) is not None
-        other.service_event(picker, "result", picked(b"{not json"))
-        assert other.control("data.message").color == ft.Colors.ERROR
+        send_file(other, elsewhere, picker, b"{not json")
+        other.eventually(lambda: other.control("data.message").color == ft.Colors.ERROR)
     finally:
         other.close()
 
 
-def picked(payload: bytes) -> dict:
-    """What the browser sends when a file was picked with its data."""
-    return {"files": [{"id": 1, "name": "backup.json", "size": len(payload), "bytes": list(payload)}]}
+def send_file(ui: Harness, services: Services, picker: ft.FilePicker, payload: bytes) -> None:
+    """What the browser does with a picked file: tells its size, PUTs it to the upload URL, reports progress."""
+    ui.service_event(picker, "result", {"files": [{"id": 1, "name": "backup.json", "size": len(payload)}]})
+    url = next(args["files"][0].upload_url for name, args in reversed(ui.conn.calls) if name == "upload")
+    token = url.rsplit("/", 1)[1]
+    services.uploads.receiving(token, peer="local")
+    path = services.uploads.new_file()
+    path.write_bytes(payload)
+    services.uploads.arrived(token, path)
+    ui.service_event(picker, "upload", {"file_name": "backup.json", "progress": 1.0})
 
 
 def test_a_damaged_file_at_start_is_reported_with_its_backup_offered(tmp_path: Path,
