@@ -60,6 +60,8 @@ def _invisible(char: str) -> bool:
 
 def look_alike_key(name: str) -> str:
     """Two names with the same key look the same at the table."""
+    if name.isascii():  # nothing invisible, already composed (the common case, checked for every sheet)
+        return name.casefold()
     visible = "".join(c for c in unicodedata.normalize("NFC", name) if not _invisible(c))
     return unicodedata.normalize("NFC", visible.casefold())
 
@@ -68,6 +70,9 @@ def name_problem(name: Any, index: int = 0) -> NameProblem | None:
     """What is wrong with one name on its own (as stored: not trimmed or normalised here)."""
     if not isinstance(name, str) or not name.strip():
         return NameProblem("empty", index)
+    if name.isascii() and name.isprintable():  # no control, bidi or invisible character can be in it
+        return None if name == name.strip() and len(name) <= MAX_NAME_LENGTH else \
+            NameProblem("long", index, {"n": MAX_NAME_LENGTH})
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         return NameProblem("control", index)
     if name != name.strip() or len(name) > MAX_NAME_LENGTH:
