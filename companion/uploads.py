@@ -17,6 +17,7 @@ from pathlib import Path
 
 LIFETIME_SECONDS = 600
 MAX_SLOTS = 20
+PREFIX, SUFFIX = "upload-", ".part"
 
 
 class UploadError(Exception):
@@ -39,6 +40,9 @@ class Uploads:
         self.folder = folder or Path(tempfile.gettempdir())
         self._slots: dict[str, Slot] = {}
         self._lock = threading.Lock()
+        if folder is not None:  # our own folder: what a stopped server left half-received is of no use
+            for stale in folder.glob(f"{PREFIX}*{SUFFIX}"):
+                stale.unlink(missing_ok=True)
 
     def open_slot(self, peer: str | None, limit: int) -> str:
         """Reserve a slot for one file of at most `limit` bytes from `peer`; returns the URL path to PUT it to."""
@@ -64,7 +68,7 @@ class Uploads:
 
     def new_file(self) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(prefix="upload-", suffix=".part", dir=self.folder)
+        handle, name = tempfile.mkstemp(prefix=PREFIX, suffix=SUFFIX, dir=self.folder)
         os.close(handle)
         return Path(name)
 

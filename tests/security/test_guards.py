@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgpack
 import pytest
 from fastapi.testclient import TestClient
@@ -17,6 +19,7 @@ from companion.live import (
     RateLimiter,
 )
 from companion.server import ConnectionGuard, build_asgi_app, real_peer, sanitized_frame
+from companion.uploads import Uploads
 
 from .phone import UPDATE_PROPS, frame
 
@@ -125,3 +128,10 @@ def test_an_upload_is_accepted_once_from_its_address_within_its_limit(services: 
 def test_no_api_documentation_route_exists(client: TestClient) -> None:
     for path in ("/docs", "/redoc", "/openapi.json"):
         assert "swagger" not in client.get(path).text.lower() and '"openapi"' not in client.get(path).text
+
+
+def test_files_half_received_before_a_restart_are_removed(tmp_path: Path) -> None:
+    first = Uploads(tmp_path)
+    left = first.new_file()
+    Uploads(tmp_path)
+    assert not left.exists()
