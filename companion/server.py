@@ -106,10 +106,6 @@ class ConnectionGuard:
             else:
                 self.open.pop(peer, None)
 
-    def count(self) -> int:
-        with self.lock:
-            return sum(self.open.values())
-
 
 class GuardedWebSocket:
     """The websocket as FletApp sees it: the peer is the real one, and client frames cannot set the page
@@ -191,7 +187,6 @@ def build_asgi_app(services: Services, trusted_proxies: Iterable[str] = ()) -> F
     main = make_main(services)
     guard = ConnectionGuard()
     peers = services.peers
-    app.state.guard = guard
 
     def peer_of(request: Request | WebSocket) -> str:
         return real_peer(request.client, request.headers.get("x-forwarded-for"), proxies)

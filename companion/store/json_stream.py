@@ -47,10 +47,6 @@ class Member:
     value: Any = None
     spans: list[Span] | None = None  # for a streamed array: where each element is in the text
 
-    @property
-    def streamed(self) -> bool:
-        return self.spans is not None
-
 
 @dataclass
 class _Cursor:
