@@ -94,9 +94,11 @@ def name_problems(names: Sequence[Any]) -> list[NameProblem]:
         if problem is not None:
             found.append(problem)
             continue
-        other = seen.setdefault(look_alike_key(name), name)
-        if other is name:
+        key = look_alike_key(name)
+        if key not in seen:
+            seen[key] = name
             continue
+        other = seen[key]
         if _folded(other) == _folded(name):
             found.append(NameProblem("twice", index, {"name": name}))
         else:

@@ -35,6 +35,7 @@ def test_a_name_is_refused_on_its_own(case: str) -> None:
     ("Mina", "Mina\u200b", "looks_same"),
     ("Mina", "Mi\u200dna", "looks_same"),
     ("Mina", "mina", "twice"),
+    ("Mina", "Mina", "twice"),
     ("민지", "\u1106\u1175\u11ab\u110c\u1175", "twice"),  # the same Hangul, decomposed (NFD)
 ])
 def test_names_that_look_the_same_cannot_sit_at_one_table(first: str, second: str, code: str) -> None:
