@@ -223,7 +223,8 @@ def _judge(spec: GameSpec, data: dict[str, Any]) -> Judged:
                         missing.append(error.path)
                     if not _fill(spec, work, path):
                         break
-                    stand_ins.add(path)
+                    if get_in(work, path) != {}:  # a group's own entries are each found missing next
+                        stand_ins.add(path)
                     continue
                 if not _within(path, stand_ins):
                     pending.append(error)

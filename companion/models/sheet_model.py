@@ -50,10 +50,16 @@ class Evaluation:
         return parse(self.error.path) if self.error is not None else None
 
     def totals(self) -> dict[str, int]:
-        """Totals so far of every player whose own entries keep the rules."""
+        """Totals so far of every player whose own entries are all made and keep the rules.
+
+        A player still missing an entry of their own has no total yet: a stand-in for it (no station used,
+        no empty space) would score points nobody entered. Rounds still being entered are left out.
+        """
         if self.result is None:
             return {}
-        return {p.name: p.total for p in self.result.players if p.name not in self.at_fault}
+        unentered = {path[1] for path in self.missing if len(path) > 1 and path[0] == "players"}
+        return {p.name: p.total for seat, p in enumerate(self.result.players)
+                if p.name not in self.at_fault and seat not in unentered}
 
 
 def evaluate(sheet: dict[str, Any]) -> Evaluation:

@@ -77,7 +77,8 @@ class SheetScreen(Screen):
 
     def bottom(self) -> ft.Control:
         self.finish_button.content.content = self.t("sheet.finish")  # type: ignore[union-attr]
-        return ft.Container(ft.Row([self.status, self.finish_button], spacing=12), padding=ft.Padding.all(12),
+        return ft.Container(ft.Row([tagged("sheet.status", self.status), self.finish_button], spacing=12),
+                            padding=ft.Padding.all(12),
                             bgcolor=ft.Colors.SURFACE_CONTAINER)
 
     def _totals_strip(self) -> ft.Control:
@@ -135,7 +136,7 @@ class SheetScreen(Screen):
                 rows += [self.editors.build(Field(name, entry, Text(name, name), required=True),
                                             ("rounds", r, name)) for name in self.model.names]
             if self.ui.round_notes is not None:
-                rows += self.ui.round_notes(self, r)
+                rows.append(self._round_notes(r))
             cards.append(ft.Container(ft.Column(rows, spacing=4), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                                       border_radius=8, padding=10))
         buttons = []
@@ -147,6 +148,18 @@ class SheetScreen(Screen):
                                        self._remove_round))
         helps = self._helped("sheet.help.rounds", list(getattr(entry, "fields", ())))
         return section(self.t("sheet.rounds"), *helps, *cards, ft.Row(buttons))
+
+    def _round_notes(self, index: int) -> ft.Control:
+        """The game's notes under a round, redrawn as its entries are typed."""
+        assert self.ui.round_notes is not None
+        box = ft.Column(self.ui.round_notes(self, index), spacing=2)
+
+        def redraw(evaluation: Evaluation) -> None:
+            if index < len(self.model.value(("rounds",), []) or []):
+                box.controls = self.ui.round_notes(self, index)  # type: ignore[misc]
+
+        self.listeners.append(redraw)
+        return box
 
     # ---- events --------------------------------------------------------------------------------
 
@@ -218,9 +231,10 @@ class SheetScreen(Screen):
             away = [e for e in evaluation.errors if not self.editors.shown(parse(e.path))]
             if away:
                 return self._located(away[0]), ft.Colors.ERROR
-            return self.t("sheet.problems", n=len(evaluation.errors)), ft.Colors.ERROR
-        if evaluation.pending:
-            return self._located(evaluation.pending[0]), None
+            return self.t("sheet.problems"), ft.Colors.ERROR
+        away = [e for e in evaluation.pending if not self.editors.shown(parse(e.path))]
+        if away:
+            return self._located(away[0]), None
         if evaluation.missing:
             return self.t("sheet.missing", n=len(evaluation.missing)), None
         result = evaluation.result

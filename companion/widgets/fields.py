@@ -23,7 +23,8 @@ from ..theme import GAP, TOUCH
 from .common import icon_button, tagged
 
 Changed = Callable[[Evaluation], None]
-CELL_WIDTH = 64  # a number cell of a table: three digits and a sign
+CELL_WIDTH = 64  # a number cell of a group of numbers: three digits and a sign
+LABEL_SHARE = 3  # a table's row label (a player's name) takes this share of the row; see _cell_share
 
 
 class Editor:
@@ -58,7 +59,7 @@ class IntEditor(Editor):
         self.kind, self.model, self.changed = kind, model, changed
         value = model.value(path)
         self.field = ft.TextField(
-            value="" if value is None else str(value), width=CELL_WIDTH if compact else 76,
+            value="" if value is None else str(value), width=None if compact else 76,
             text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER, dense=True, hint_text="–",
             on_change=self._typed, on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit(),
             content_padding=ft.Padding.symmetric(horizontal=4, vertical=10),
@@ -233,7 +234,7 @@ class TextEditor(Editor):
 
     def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, compact: bool = False) -> None:
         super().__init__(path)
-        self.field = ft.TextField(label=None if compact else label, hint_text=label if compact else None,
+        self.field = ft.TextField(label=None if compact else label, hint_text=None,
                                   value=model.value(path) or "", dense=True,
                                   on_change=lambda e: changed(model.set(path, e.control.value or None, typing=True)),
                                   on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit())
@@ -311,13 +312,13 @@ class EditorFactory:
 
     def _record(self, kind: Record, path: Path) -> ft.Control:
         """A group of single values as labelled cells side by side; other groups field by field."""
-        if not all(_cell_width(f.kind) is not None for f in kind.fields):  # e.g. a text: one under the other
+        if not all(isinstance(f.kind, (Int, Bool)) for f in kind.fields):  # e.g. a text: one under the other
             return ft.Column([self.build(f, (*path, f.key)) for f in kind.fields], spacing=4)
         cells, errors = [], []
         for f in kind.fields:
             editor = self._cell(f, (*path, f.key))
             cells.append(ft.Column([ft.Text(self.t.text(f.name), size=12, max_lines=1), editor.control], spacing=2,
-                                   width=_cell_width(f.kind), horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+                                   width=CELL_WIDTH, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
             errors.append(editor.error)
         return ft.Column([ft.Row(cells, wrap=True, spacing=GAP, run_spacing=GAP), *errors], spacing=2)
 
@@ -331,8 +332,8 @@ class EditorFactory:
         lines: list[ft.Control] = []
         if isinstance(kind, Record):
             heads = [ft.Container(ft.Text(self.t.text(f.name), size=12, max_lines=2, text_align=ft.TextAlign.CENTER),
-                                  width=_cell_width(f.kind), expand=_cell_width(f.kind) is None) for f in columns]
-            lines.append(ft.Row([ft.Container(width=label_width, expand=label_width is None), *heads,
+                                  expand=_cell_share(f.kind)) for f in columns]
+            lines.append(ft.Row([ft.Container(width=label_width, expand=None if label_width else LABEL_SHARE), *heads,
                                  *([ft.Container(width=TOUCH)] if remover else [])], spacing=GAP))
         for i, (label, base) in enumerate(rows):
             row_error = Editor(base)
@@ -341,8 +342,9 @@ class EditorFactory:
                 self.editors[base] = row_error
             trailing = [icon_button(f"{to_text(base)}.remove", ft.Icons.DELETE_OUTLINE, self.t("sheet.remove"),
                                     remover(i))] if remover else []
-            row = ft.Row([ft.Text(label, size=14, max_lines=1, width=label_width, expand=label_width is None),
-                          *[ft.Container(c.control, width=_cell_width(f.kind), expand=_cell_width(f.kind) is None)
+            row = ft.Row([ft.Text(label, size=14, max_lines=1, width=label_width,
+                                  expand=None if label_width else LABEL_SHARE),
+                          *[ft.Container(c.control, expand=_cell_share(f.kind))
                             for c, f in zip(cells, columns, strict=True)], *trailing], spacing=GAP,
                          vertical_alignment=ft.CrossAxisAlignment.CENTER)
             lines.append(ft.Column([row, *[c.error for c in cells], row_error.error], spacing=0))
@@ -433,12 +435,6 @@ def tabular(kind: Kind) -> bool:
     return isinstance(kind, (Int, Bool, Choice, PlayerRef, Str))
 
 
-def _cell_width(kind: Kind) -> int | None:
-    """The width of a table cell for a value of this kind (None: the cell takes the room left; no cell)."""
-    if isinstance(kind, Int):
-        return CELL_WIDTH
-    if isinstance(kind, Bool):
-        return 48
-    if isinstance(kind, (Choice, PlayerRef)):
-        return 120
-    return None
+def _cell_share(kind: Kind) -> int:
+    """A table cell's share of the row: the cells divide what the row label leaves (numbers take less)."""
+    return 2 if isinstance(kind, (Int, Bool)) else 3
