@@ -226,6 +226,7 @@ class IntListEditor(Editor):
             self.entry.value = ""
             self.changed(self.model.append(self.path, number))
             self._render()
+            self.entry.page.update()  # the emptied field reaches the phone before the focus call returns
         await self.entry.focus()
 
 

@@ -34,12 +34,13 @@ def stored_draft(server: Server) -> dict:
 
 def scroll_to(p: Phone, identifier: str) -> None:
     """Scroll the sheet until a control is on screen (Flutter leaves what is off screen out of the page)."""
-    for _ in range(12):
+    p.page.mouse.move(206, 500)
+    p.page.mouse.wheel(0, -5000)  # from the top, down a little at a time
+    for _ in range(20):
+        p.page.wait_for_timeout(400)
         if p.tagged(identifier).count() and p.tagged(identifier).is_visible():
             return
-        p.page.mouse.move(206, 500)
-        p.page.mouse.wheel(0, 300)
-        p.page.wait_for_timeout(400)
+        p.page.mouse.wheel(0, 250)
     p.wait(identifier, timeout=1_000)
 
 
@@ -85,22 +86,40 @@ def test_sheets_at_phone_size(phone: Callable[..., Phone], locale: str, prefix: 
     p.tap("new.start")
     p.tap("sheet.add_round")
     p.type("rounds[0].Ana.initiative", "3")
+    p.type("rounds[0].Bo.initiative", "3")  # the same initiative twice: the rule shows next to Bo's entry
+    p.see("Bo has initiative 3 like Ana" if prefix == "en" else "Bo의 주도력 3이(가) Ana와(과) 같습니다")
     pitch = row_pitch(p, "rounds[0].Ana.initiative", "rounds[0].Bo.initiative")
-    assert pitch < 90, f"a Kharnage round takes {pitch} px per player"
+    assert pitch < 90, f"a Kharnage round takes {pitch} px per player"  # 285 px before the tables
+    p.tap("sheet.help.rounds")
     p.shot(f"{prefix}-sheet-kharnage")
 
     home = p.page.url.split("/play/")[0] + "/"
     reload(p, "home.game.ticket-to-ride-europe", home)
     p.new_game("ticket-to-ride-europe", names)
     p.tap("new.start")
-    for _ in range(2):
+    for i in range(2):
         p.tap("players[0].tickets.add")
+        p.wait(f"players[0].tickets[{i}].points")  # the sheet is redrawn with the new row before the next tap
     pitch = row_pitch(p, "players[0].tickets[0].points", "players[0].tickets[1].points")
-    assert pitch < 120, f"a Ticket to Ride ticket takes {pitch} px"
+    assert pitch < 120, f"a Ticket to Ride ticket takes {pitch} px"  # 436 px before the tables
     p.shot(f"{prefix}-sheet-ttr")
 
     reload(p, "home.game.trails-of-tucana", home)
     p.new_game("trails-of-tucana", names)
     p.tap("new.start")
-    p.tap("sheet.notes")
     p.shot(f"{prefix}-sheet-tucana")
+    scroll_to(p, "sheet.notes")
+    p.tap("sheet.notes")
+    p.page.mouse.move(206, 500)
+    p.page.mouse.wheel(0, 1200)
+    p.shot(f"{prefix}-sheet-tucana-rule-notes")
+
+    reload(p, "home.game.for-sale", home)
+    p.new_game("for-sale", names)
+    p.tap("new.start")
+    for value in (15, 13):  # one after the other, as fast as a thumb: the field stays focused and empties
+        p.type("players[0].cheques.new", str(value), enter=True)
+    p.see("2 entered, total 28" if prefix == "en" else "2개 입력, 합계 28")
+    p.type("players[0].coins_left", "19")
+    p.see("19 coins left, but players start with 18" if prefix == "en" else "남은 코인 19개: 시작 코인은 18개입니다")
+    p.shot(f"{prefix}-sheet-for-sale")
