@@ -78,7 +78,8 @@ def test_for_sale_entries_survive_a_reload_with_a_broken_rule(phone: Callable[..
     assert sheet["players"][1]["coins_left"] == 19
 
 
-@pytest.mark.parametrize("locale,prefix", [("en-US", "en"), ("ko-KR", "ko")])
+# Korean only in the suite (the longer words, the font); run with "en-US", "en" too to look at English.
+@pytest.mark.parametrize("locale,prefix", [("ko-KR", "ko")])
 def test_sheets_at_phone_size(phone: Callable[..., Phone], locale: str, prefix: str) -> None:
     p = phone(locale)
     names = ["Ana", "Bo", "Cy"]
