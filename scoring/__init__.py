@@ -1,10 +1,10 @@
 """Table Companion's rules engine: pure Python, no UI. See `python -m scoring --help`."""
 
-from .engine import PlayerResult, Result, parse_sheet, score_sheet
+from .engine import Assessment, PlayerResult, Result, assess_sheet, parse_sheet, score_sheet
 from .errors import SheetError
 from .registry import all_specs, get_spec
 from .spec import GameSpec, Sheet
 from .text import Text
 
-__all__ = ["GameSpec", "PlayerResult", "Result", "Sheet", "SheetError", "Text", "all_specs", "get_spec",
-           "parse_sheet", "score_sheet"]
+__all__ = ["Assessment", "GameSpec", "PlayerResult", "Result", "Sheet", "SheetError", "Text", "all_specs",
+           "assess_sheet", "get_spec", "parse_sheet", "score_sheet"]

@@ -239,8 +239,8 @@ class PerPlayer(Kind):
                 raise fail(join_path(path, key), "is not a player of this game", "이 게임의 플레이어가 아닙니다")
         for name in players:
             if name not in value:
-                raise fail(join_path(path, name), "is missing: every player needs an entry in every round",
-                           "빠져 있습니다: 모든 라운드에 모든 플레이어의 값이 필요합니다")
+                raise needed(join_path(path, name), "is missing: every player needs an entry in every round",
+                             "빠져 있습니다: 모든 라운드에 모든 플레이어의 값이 필요합니다")
         out = {}
         for name in players:
             try:
@@ -295,3 +295,42 @@ def describe(value: Any) -> str:
         return "an object"
     return type(value).__name__
 
+
+
+def stand_in(kind: Kind, players: tuple[str, ...]) -> Any:
+    """A value that takes the place of an entry not made yet, so that the rest of a sheet can be scored.
+
+    Groups (records, rounds) stand in empty: their own required entries are then found missing one by one.
+    """
+    if isinstance(kind, Int):
+        empty = kind.empty()
+        return kind.min if empty is None else empty
+    if isinstance(kind, Bool):
+        return False
+    if isinstance(kind, Choice):
+        return kind.allowed[0]
+    if isinstance(kind, PlayerRef):
+        return players[0] if players else ""
+    if isinstance(kind, Str):
+        return "-"
+    if isinstance(kind, ListOf):
+        return [stand_in(kind.item, players) for _ in range(kind.min_len)]
+    if isinstance(kind, Variants):
+        tag, record = kind.variants[0]
+        return {tag: stand_in(next(f.kind for f in record.fields if f.key == tag), players)}
+    return {}
+
+
+def kind_within(kind: Kind | None, parts: tuple[str | int, ...]) -> Kind | None:
+    """The field type at `parts` below a value of type `kind` (None when the parts lead nowhere)."""
+    for part in parts:
+        if (isinstance(kind, ListOf) and isinstance(part, int)) or (isinstance(kind, PerPlayer)
+                                                                   and isinstance(part, str)):
+            kind = kind.item
+        elif isinstance(kind, Record) and isinstance(part, str):
+            kind = next((f.kind for f in kind.fields if f.key == part), None)
+        elif isinstance(kind, Variants) and isinstance(part, str):
+            kind = next((f.kind for _, r in kind.variants for f in r.fields if f.key == part), None)
+        else:
+            return None
+    return kind

@@ -22,16 +22,22 @@ def play_order(entry: dict[str, dict[str, int]]) -> list[str]:
 def round_notes(screen: SheetScreen, index: int) -> list[ft.Control]:
     t = screen.t
     entry = screen.model.working["rounds"][index]
-    initiatives = [entry[n].get("initiative") for n in entry]
-    notes: list[ft.Control] = []
-    if len(set(initiatives)) == len(initiatives):
-        order = " → ".join(f"{n} ({entry[n]['initiative']})" for n in play_order(entry))
-        notes.append(ft.Text(t("carnage.order", order=order), size=13))
+    names = screen.model.names
+
+    def entered(key: str) -> list[int] | None:
+        """Every player's value of `key` this round, or None while one is missing (a new round starts blank)."""
+        values = [(entry.get(n) or {}).get(key) for n in names]
+        return values if all(isinstance(v, int) and not isinstance(v, bool) for v in values) else None
+
+    initiatives = entered("initiative")
+    if initiatives is None or len(set(initiatives)) != len(initiatives):
+        return [ft.Text(t("carnage.distinct"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+    order = " → ".join(f"{n} ({entry[n]['initiative']})" for n in play_order(entry))
+    notes: list[ft.Control] = [ft.Text(t("carnage.order", order=order), size=13)]
+    if entered("destroyed") is not None:
         points = placement_points(entry)
         ranking = " · ".join(f"{n} {points[n]}" for n in sorted(points, key=points.get, reverse=True))
         notes.append(ft.Text(t("carnage.ranking", ranking=ranking), size=13, weight=ft.FontWeight.BOLD))
-    else:
-        notes.append(ft.Text(t("carnage.distinct"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
     return notes
 
 

@@ -67,7 +67,8 @@ class Guide:
 
 
 def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None) -> list[Now]:
-    """Where the game stands, from the sheet and the engine's result."""
+    """Where the game stands, from the sheet and the engine's result (which is finished only when the sheet
+    is complete: see `scoring.assess_sheet`)."""
     names = [p["name"] for p in sheet["players"]]
     if result is not None and result.finished:
         lines = [Now(f"guide.end.{result.end_reason}", {"names": ", ".join(result.winners)})]
@@ -81,6 +82,9 @@ def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None) -> list
             lines.append(Now("guide.now.final_round", {"player": trigger}))
         return lines
     if spec.round_entry is not None:
-        played = len(sheet.get("rounds", []))
-        return [Now("guide.now.round", {"round": played + 1, "rounds": spec.round_range[1]})]
+        rounds = spec.round_range[1]
+        played = len([r for r in sheet.get("rounds", []) if isinstance(r, dict) and all(n in r for n in names)])
+        if played >= rounds:  # every round is in, but the sheet is not complete yet (else it would be over)
+            return [Now("guide.now.rounds_entered", {"rounds": rounds})]
+        return [Now("guide.now.round", {"round": played + 1, "rounds": rounds})]
     return [Now("guide.now.play_then_enter")]

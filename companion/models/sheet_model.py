@@ -1,8 +1,9 @@
-"""A score sheet being filled in: values as typed, live scoring, what is missing, what may be saved, undo.
+"""A score sheet being filled in: every entry as typed, saved at once, judged live, with undo.
 
 Plain Python, no Flet: the sheet view renders it and forwards edits; tests drive it directly.
-An edit that the rules refuse stays on screen with its error but is never saved; an edit that leaves
-only required fields still empty is saved (the game is in progress) and scored with those fields empty.
+Nothing a player types is lost: every edit is saved, valid or not. The engine's judgement of the sheet
+(`scoring.assess_sheet`) is what the screen shows next to the fields, and only finishing needs a sheet
+that is complete and keeps every rule. Typing into one field is one edit for undo, however many keys.
 """
 
 from __future__ import annotations
@@ -12,47 +13,70 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import GameSpec, Result, SheetError
-from scoring.fields import PerPlayer
-from scoring.in_progress import empty_value, evaluate_in_progress, missing_fields, saveable
+from scoring import GameSpec, Result, SheetError, assess_sheet
 
 from .paths import Path, get_in, parse, set_in
 
 UNDO_DEPTH = 30
+Saver = Callable[[dict[str, Any], list[dict[str, Any]]], None]
 
 
-@dataclass
+@dataclass(frozen=True)
 class Evaluation:
+    """What the engine makes of the sheet so far (paths as tuples; see `scoring.Assessment`)."""
+
     result: Result | None
-    error: SheetError | None
-    missing: list[Path] = field(default_factory=list)
+    errors: tuple[SheetError, ...] = ()
+    pending: tuple[SheetError, ...] = ()
+    missing: tuple[Path, ...] = ()
+    at_fault: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def complete(self) -> bool:
-        return self.error is None and not self.missing and self.result is not None
+        """Everything is entered and keeps the rules: the game can be finished."""
+        return self.result is not None and not (self.errors or self.pending or self.missing)
 
     @property
     def saveable(self) -> bool:
         """Nothing entered breaks a rule (some things may still be missing)."""
-        return saveable(self.error)
+        return not self.errors
+
+    @property
+    def error(self) -> SheetError | None:
+        return self.errors[0] if self.errors else None
 
     @property
     def error_path(self) -> Path | None:
         return parse(self.error.path) if self.error is not None else None
 
     def totals(self) -> dict[str, int]:
-        return {p.name: p.total for p in self.result.players} if self.result else {}
+        """Totals so far of every player whose own entries are all made and keep the rules.
+
+        A player still missing an entry of their own has no total yet: a stand-in for it (no station used,
+        no empty space) would score points nobody entered. Rounds still being entered are left out.
+        """
+        if self.result is None:
+            return {}
+        unentered = {path[1] for path in self.missing if len(path) > 1 and path[0] == "players"}
+        return {p.name: p.total for seat, p in enumerate(self.result.players)
+                if p.name not in self.at_fault and seat not in unentered}
+
+
+def evaluate(sheet: dict[str, Any]) -> Evaluation:
+    judged = assess_sheet(sheet)
+    return Evaluation(judged.result, judged.errors, judged.pending, tuple(parse(p) for p in judged.missing),
+                      judged.at_fault)
 
 
 class SheetModel:
     def __init__(self, spec: GameSpec, sheet: dict[str, Any], undo: list[dict[str, Any]] | None = None,
-                 on_save: Callable[[dict[str, Any], list[dict[str, Any]]], None] | None = None) -> None:
+                 on_save: Saver | None = None) -> None:
         self.spec = spec
         self.working = copy.deepcopy(sheet)
-        self.saved = copy.deepcopy(sheet)
         self.undo_stack = list(undo or [])
         self.on_save = on_save
-        self.evaluation = self.evaluate()
+        self.typing: Path | None = None  # the field being typed into: its keystrokes are one edit
+        self.evaluation = evaluate(self.working)
 
     @property
     def names(self) -> list[str]:
@@ -61,78 +85,72 @@ class SheetModel:
     def value(self, path: Path, default: Any = None) -> Any:
         return get_in(self.working, path, default)
 
-    # ---- edits ---------------------------------------------------------------------------------
+    # ---- edits: each is saved at once ------------------------------------------------------------
 
-    def set(self, path: Path, value: Any) -> Evaluation:
-        set_in(self.working, path, value)
-        return self._after_edit()
+    def set(self, path: Path, value: Any, typing: bool = False) -> Evaluation:
+        """Set a value (None: not entered). `typing`: one more keystroke in the field, the same edit for undo."""
+        return self._apply(lambda sheet: set_in(sheet, path, value), path if typing else None)
 
     def append(self, path: Path, item: Any) -> Evaluation:
-        items = list(get_in(self.working, path, []) or [])
-        items.append(item)
-        set_in(self.working, path, items)
-        return self._after_edit()
+        return self._apply(lambda sheet: set_in(sheet, path, [*(get_in(sheet, path, []) or []), item]))
 
     def remove_at(self, path: Path, index: int) -> Evaluation:
-        items = list(get_in(self.working, path, []) or [])
-        del items[index]
-        set_in(self.working, path, items)
-        return self._after_edit()
+        def remove(sheet: dict[str, Any]) -> None:
+            items = list(get_in(sheet, path, []) or [])
+            del items[index]
+            set_in(sheet, path, items)
+        return self._apply(remove)
+
+    def commit(self) -> None:
+        """The field being typed into is left: the next keystroke anywhere starts a new edit."""
+        self.typing = None
 
     def attempt(self, change: Callable[[dict[str, Any]], None]) -> Evaluation:
-        """Apply a calculator's change (a turn, a round's cheques) only if the rules accept it.
+        """Apply a calculator's change (a turn, a round's cheques) only if it breaks no rule of its own.
 
-        Unlike typing into a field, a refused change is taken back at once; the evaluation says why.
+        Unlike typing into a field, a refused change is taken back at once (what was typed stays in the
+        calculator). Returns the evaluation with only the errors this change brought in: none when accepted.
         """
-        before = copy.deepcopy(self.working)
-        change(self.working)
-        evaluation = self._after_edit()
-        if not evaluation.saveable:
-            self.working = before
-            self.evaluation = self.evaluate()
-        return evaluation
+        before = {(e.path, e.message) for e in self.evaluation.errors}
+        trial = copy.deepcopy(self.working)
+        change(trial)
+        evaluation = evaluate(trial)
+        new = tuple(e for e in evaluation.errors if (e.path, e.message) not in before)
+        if not new:
+            self._apply(change)
+        return Evaluation(evaluation.result, new, evaluation.pending, evaluation.missing, evaluation.at_fault)
 
     def add_round(self) -> Evaluation:
-        assert self.spec.round_entry is not None
-        return self.append(("rounds",), empty_value(PerPlayer(self.spec.round_entry), self.names))
+        """A new round starts with nothing entered (never zeros that would score unnoticed)."""
+        return self.append(("rounds",), {})
 
     def can_add_round(self) -> bool:
         return self.spec.round_entry is not None and len(self.working.get("rounds", [])) < self.spec.round_range[1]
 
     def undo(self) -> bool:
-        """Back to the state before the last saved edit; invalid edits on screen are dropped too."""
+        """Back to the sheet before the last edit."""
+        self.typing = None
         if not self.undo_stack:
-            if self.working == self.saved:
-                return False
-            self.working = copy.deepcopy(self.saved)
-        else:
-            self.saved = self.undo_stack.pop()
-            self.working = copy.deepcopy(self.saved)
-            self._persist()
-        self.evaluation = self.evaluate()
+            return False
+        self.working = self.undo_stack.pop()
+        self._saved()
         return True
 
-    def _after_edit(self) -> Evaluation:
-        self.evaluation = self.evaluate()
-        if self.evaluation.saveable and self.working != self.saved:
-            self.undo_stack = [*self.undo_stack, self.saved][-UNDO_DEPTH:]
-            self.saved = copy.deepcopy(self.working)
-            self._persist()
+    def _apply(self, change: Callable[[dict[str, Any]], None], typing: Path | None = None) -> Evaluation:
+        before = copy.deepcopy(self.working)
+        change(self.working)
+        if self.working != before:
+            if typing is None or typing != self.typing:
+                self.undo_stack = [*self.undo_stack, before][-UNDO_DEPTH:]
+            self.typing = typing
+            self._saved()
         return self.evaluation
 
-    def _persist(self) -> None:
+    def _saved(self) -> None:
+        self.evaluation = evaluate(self.working)
         if self.on_save is not None:
-            self.on_save(copy.deepcopy(self.saved), list(self.undo_stack))
-
-    # ---- scoring -------------------------------------------------------------------------------
-
-    def missing(self) -> list[Path]:
-        """Required fields nobody has entered yet (a forgotten field must not score silently)."""
-        return missing_fields(self.spec, self.working)
-
-    def evaluate(self) -> Evaluation:
-        return Evaluation(*evaluate_in_progress(self.spec, self.working))
+            self.on_save(copy.deepcopy(self.working), copy.deepcopy(self.undo_stack))
 
     def sheet(self) -> dict[str, Any]:
-        """The saved sheet, exactly what `python -m scoring score` takes."""
-        return copy.deepcopy(self.saved)
+        """The sheet as entered, exactly what `python -m scoring score` takes."""
+        return copy.deepcopy(self.working)

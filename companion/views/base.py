@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ..i18n import Translator
+from ..theme import GAP, MAX_CONTENT_WIDTH, PAD
 from ..widgets.common import page_body, tagged
 
 if TYPE_CHECKING:
@@ -47,9 +48,18 @@ class Screen:
     def bottom(self) -> ft.Control | None:
         return None
 
+    def header(self) -> ft.Control | None:
+        """What stays on screen above the scrolling content (e.g. a sheet's totals)."""
+        return None
+
     def build(self) -> ft.View:
         self.body = page_body(self.content(), scroll=self.scrolls)
+        header = self.header()
+        self.header_box = ft.Container(header, expand=True, width=MAX_CONTENT_WIDTH)
         controls: list[ft.Control] = [self.body]
+        if header is not None:
+            controls.insert(0, ft.Container(ft.Row([self.header_box], alignment=ft.MainAxisAlignment.CENTER),
+                                            padding=ft.Padding.only(left=PAD, right=PAD, top=GAP)))
         bottom = self.bottom()
         if bottom is not None:
             controls.append(bottom)
@@ -76,6 +86,7 @@ class Screen:
     def rebuild(self) -> None:
         """Replace this screen's body with freshly built content (after a change of structure)."""
         self.body.content = page_body(self.content(), scroll=self.scrolls).content
+        self.header_box.content = self.header()
         self.app.page.update()
 
 

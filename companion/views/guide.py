@@ -6,12 +6,12 @@ from typing import Any
 
 import flet as ft
 
-from scoring import get_spec, score_sheet
-from scoring.errors import SheetError
+from scoring import get_spec
 
 from ..models.draft import DraftSession
 from ..models.guide import STEPS, Guide, now
-from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
+from ..models.sheet_model import evaluate
+from ..widgets.common import icon_button, primary_button, rule_notes, secondary_button, section, tagged
 from .base import Screen
 from .home import game_badge
 
@@ -19,7 +19,7 @@ from .home import game_badge
 class GuideScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.session = DraftSession(app.repo, draft)
+        self.session = DraftSession(app.repo, draft, on_finished=self._finished_elsewhere)
         self.spec = get_spec(draft["game"])
         self.guide = Guide.restore(self.spec, draft["sheet"], self.session.guide())
         self.history: list[dict[str, Any]] = []
@@ -36,7 +36,7 @@ class GuideScreen(Screen):
                             disabled=not self.history)]
 
     def content(self) -> list[ft.Control]:
-        return [self._now(), self._stepper(), self._step_body()]
+        return [self._now(), self._stepper(), self._step_body(), rule_notes("guide.notes", self.t, self.spec)]
 
     def bottom(self) -> ft.Control:
         index = STEPS.index(self.guide.step)
@@ -53,10 +53,7 @@ class GuideScreen(Screen):
 
     def _now(self) -> ft.Control:
         sheet = self.session.draft["sheet"]
-        try:
-            result = score_sheet(sheet)
-        except SheetError:
-            result = None
+        result = evaluate(sheet).result  # the scores so far, finished only when the sheet is complete
         lines = [ft.Text(self.t(n.key, **n.params), size=15) for n in now(self.spec, sheet, result)]
         return tagged("guide.now", ft.Container(
             ft.Row([game_badge(self.spec.id, 40), ft.Column([ft.Text(self.t("guide.now"), size=12), *lines],
@@ -87,6 +84,10 @@ class GuideScreen(Screen):
                        vertical_alignment=ft.CrossAxisAlignment.START)
                 for i, text in enumerate(prompts)]
         return tagged(f"guide.body.{step}", section(self.t(f"guide.step.{step}"), *rows))
+
+    def _finished_elsewhere(self, play_id: str) -> None:
+        self.app.snack(self.t("sheet.finished_elsewhere"))
+        self.app.go(f"/result/{play_id}")
 
     def _change(self, action: Any) -> None:
         self.history.append(self.guide.state())

@@ -165,11 +165,11 @@ class LiveScreen(Screen):
         parts: list[ft.Control] = [ft.Text(self.t("live.who_are_you"), size=14), ft.Row(chips, wrap=True)]
         if self.me in names:
             index = names.index(self.me)
-            session = DraftSession(self.app.repo, draft)
+            session = DraftSession(self.app.repo, draft, on_finished=self._finished_meanwhile)
             model = SheetModel(spec, draft["sheet"], on_save=lambda sheet, undo: self._save(session, sheet))
-            editors = EditorFactory(model, self.t, lambda ev: editors.show(ev, self.t("sheet.needed")), self.rebuild)
+            editors = EditorFactory(model, self.t, lambda ev: editors.show(ev), self.rebuild)
             parts += [editors.build(f, ("players", index, f.key)) for f in spec.player_fields]
-            editors.show(model.evaluation, self.t("sheet.needed"))
+            editors.show(model.evaluation)
         return section(self.t("live.your_scores"), *parts)
 
     def _choose(self, name: str) -> None:
@@ -187,6 +187,11 @@ class LiveScreen(Screen):
             if old != new:
                 live.record_change(session.id, self.me or "?", f"players[{index}].{key}", old, new)
         self.app.publish(session.id, {"draft": session.id, "by": self.me})
+
+    def _finished_meanwhile(self, play_id: str) -> None:
+        """An entry to a game the scorekeeper finished meanwhile: refused, and the result shown."""
+        self.app.snack(self.t("sheet.finished_elsewhere"))
+        self._changed_elsewhere({"finished": play_id})
 
     def _changed_elsewhere(self, message: dict[str, Any]) -> None:
         if message.get("finished"):

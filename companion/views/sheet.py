@@ -1,4 +1,8 @@
-"""The score sheet of a game in progress, generated from the game's spec, with live totals."""
+"""The score sheet of a game in progress, generated from the game's spec, with live totals.
+
+Every entry is saved as it is typed; the rules it breaks are shown next to it; Finish stores the game as
+the store holds it. Other screens on the same game follow it, and switch to the result once it is finished.
+"""
 
 from __future__ import annotations
 
@@ -6,23 +10,23 @@ from typing import Any
 
 import flet as ft
 
-from scoring import GameSpec, Text, get_spec
+from scoring import GameSpec, SheetError, Text, get_spec
 from scoring.fields import Field
 
 from ..games import ui_for
 from ..models.draft import DraftSession
 from ..models.guide import now
+from ..models.paths import parse
 from ..models.sheet_model import Evaluation, SheetModel
-from ..store.repository import now_iso
-from ..widgets.common import icon_button, primary_button, section, tagged
-from ..widgets.fields import EditorFactory
+from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
+from ..widgets.fields import EditorFactory, help_fold, tabular
 from .base import Screen
 
 
 class SheetScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.session = DraftSession(app.repo, draft)
+        self.session = DraftSession(app.repo, draft, on_finished=self._finished_elsewhere)
         self.spec: GameSpec = get_spec(draft["game"])
         self.ui = ui_for(self.spec.id)
         self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
@@ -42,8 +46,7 @@ class SheetScreen(Screen):
     def actions(self) -> list[ft.Control]:
         self.undo_button.content.tooltip = self.t("sheet.undo")  # type: ignore[union-attr]
         return [self.undo_button,
-                icon_button("sheet.share", ft.Icons.QR_CODE_2, self.t("sheet.share"),
-                            lambda e: self.app.go(f"{self.route}/share")),
+                icon_button("sheet.share", ft.Icons.QR_CODE_2, self.t("sheet.share"), self._share),
                 icon_button("sheet.guide", ft.Icons.MENU_BOOK, self.t("sheet.guide"),
                             lambda e: self.app.go(f"{self.route}/guide"))]
 
@@ -52,7 +55,7 @@ class SheetScreen(Screen):
     def content(self) -> list[ft.Control]:
         self.editors = EditorFactory(self.model, self.t, self.changed, self.rebuild)
         self.listeners = []
-        parts: list[ft.Control] = [self._totals_strip(), self._now_banner()]
+        parts: list[ft.Control] = [self._now_banner()]
         if self.ui.sections is not None:
             parts += self.ui.sections(self)
         fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles]
@@ -60,19 +63,27 @@ class SheetScreen(Screen):
             parts.append(self._player_section(fields))
         shown = [f for f in self.spec.game_fields if f.key not in self.ui.handles]
         if shown:
-            parts.append(section(self.t("sheet.game_fields"), *[self.editors.build(f, (f.key,)) for f in shown]))
+            parts.append(section(self.t("sheet.game_fields"), *self._helped("sheet.help.game", shown),
+                                 *[self.editors.build(f, (f.key,)) for f in shown]))
         if self.spec.round_entry is not None:
             parts.append(self._rounds_section())
+        parts.append(rule_notes("sheet.notes", self.t, self.spec))
         self._refresh(self.model.evaluation)
         return parts
 
+    def header(self) -> ft.Control:
+        """The totals stay on screen while the sheet scrolls."""
+        return self._totals_strip()
+
     def bottom(self) -> ft.Control:
         self.finish_button.content.content = self.t("sheet.finish")  # type: ignore[union-attr]
-        return ft.Container(ft.Row([self.status, self.finish_button], spacing=12), padding=ft.Padding.all(12),
+        return ft.Container(ft.Row([tagged("sheet.status", self.status), self.finish_button], spacing=12),
+                            padding=ft.Padding.all(12),
                             bgcolor=ft.Colors.SURFACE_CONTAINER)
 
     def _totals_strip(self) -> ft.Control:
         chips = []
+        self.totals = {}
         for i, name in enumerate(self.model.names):
             total = ft.Text("–", weight=ft.FontWeight.BOLD, size=18)
             self.totals[name] = total
@@ -83,6 +94,7 @@ class SheetScreen(Screen):
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if i == self.current else ft.Colors.SURFACE_CONTAINER_HIGH,
                 on_click=lambda e, index=i: self.select(index),
             ), name))
+        self._show_totals(self.model.evaluation)
         return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
     def _now_banner(self) -> ft.Control:
@@ -91,6 +103,10 @@ class SheetScreen(Screen):
                     ft.Icon(ft.Icons.CHEVRON_RIGHT, size=20)], spacing=8),
             padding=ft.Padding.symmetric(horizontal=12, vertical=8), border_radius=10,
             bgcolor=ft.Colors.SECONDARY_CONTAINER, on_click=lambda e: self.app.go(f"{self.route}/guide")))
+
+    def _helped(self, identifier: str, fields: list[Field]) -> list[ft.Control]:
+        fold = help_fold(identifier, self.t, fields)
+        return [fold] if fold is not None else []
 
     def _player_section(self, fields: list[Field]) -> ft.Control:
         index = self.current
@@ -104,18 +120,23 @@ class SheetScreen(Screen):
             icon_button("sheet.next_player", ft.Icons.CHEVRON_RIGHT, self.t("sheet.next_player"),
                         lambda e: self.select((index + 1) % n)),
         ])
-        return section(self.t("sheet.entering_for", name=name), nav, *editors)
+        return section(self.t("sheet.entering_for", name=name), nav, *self._helped("sheet.help.players", fields),
+                       *editors)
 
     def _rounds_section(self) -> ft.Control:
-        assert self.spec.round_entry is not None
+        entry = self.spec.round_entry
+        assert entry is not None
         rounds = self.model.value(("rounds",), []) or []
         cards: list[ft.Control] = []
         for r in range(len(rounds)):
             rows: list[ft.Control] = [ft.Text(self.t("sheet.round_n", n=r + 1), weight=ft.FontWeight.BOLD)]
-            rows += [self.editors.build(Field(name, self.spec.round_entry, Text(name, name), required=True),
-                                        ("rounds", r, name)) for name in self.model.names]
+            if tabular(entry):
+                rows.append(self.editors.table(entry, [(name, ("rounds", r, name)) for name in self.model.names]))
+            else:
+                rows += [self.editors.build(Field(name, entry, Text(name, name), required=True),
+                                            ("rounds", r, name)) for name in self.model.names]
             if self.ui.round_notes is not None:
-                rows += self.ui.round_notes(self, r)
+                rows.append(self._round_notes(r))
             cards.append(ft.Container(ft.Column(rows, spacing=4), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                                       border_radius=8, padding=10))
         buttons = []
@@ -125,7 +146,20 @@ class SheetScreen(Screen):
         if rounds:
             buttons.append(icon_button("sheet.remove_round", ft.Icons.DELETE_OUTLINE, self.t("sheet.remove_round"),
                                        self._remove_round))
-        return section(self.t("sheet.rounds"), *cards, ft.Row(buttons))
+        helps = self._helped("sheet.help.rounds", list(getattr(entry, "fields", ())))
+        return section(self.t("sheet.rounds"), *helps, *cards, ft.Row(buttons))
+
+    def _round_notes(self, index: int) -> ft.Control:
+        """The game's notes under a round, redrawn as its entries are typed."""
+        assert self.ui.round_notes is not None
+        box = ft.Column(self.ui.round_notes(self, index), spacing=2)
+
+        def redraw(evaluation: Evaluation) -> None:
+            if index < len(self.model.value(("rounds",), []) or []):
+                box.controls = self.ui.round_notes(self, index)  # type: ignore[misc]
+
+        self.listeners.append(redraw)
+        return box
 
     # ---- events --------------------------------------------------------------------------------
 
@@ -148,45 +182,94 @@ class SheetScreen(Screen):
         else:
             self.app.snack(self.t("sheet.nothing_to_undo"))
 
+    def _share(self, e: ft.ControlEvent) -> None:
+        if self.app.services.share_url is not None:
+            self.app.go(f"{self.route}/share")
+            return
+
+        def show_code(e: ft.ControlEvent) -> None:
+            self.app.page.pop_dialog()
+            self.app.go(f"{self.route}/share")
+
+        self.app.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(self.t("sheet.share_off_title")),
+            content=tagged("sheet.share_off", ft.Text(self.t("sheet.share_off_text"))),
+            actions=[tagged("sheet.share_off.code", ft.TextButton(self.t("sheet.share_off_code"), on_click=show_code)),
+                     tagged("sheet.share_off.close", ft.FilledButton(self.t("common.close"),
+                                                                     on_click=lambda e: self.app.page.pop_dialog()))],
+        ))
+
     def changed(self, evaluation: Evaluation) -> None:
-        """After any change: totals, errors next to fields, the game sections, the 'now' banner."""
+        """After any change: totals, problems next to fields, the game sections, the 'now' banner.
+
+        The model's own evaluation is what is shown (a calculator's refused change hands in only its refusal).
+        """
+        evaluation = self.model.evaluation
         self._refresh(evaluation)
         for listener in self.listeners:
             listener(evaluation)
 
-    def _refresh(self, evaluation: Evaluation) -> None:
+    def _show_totals(self, evaluation: Evaluation) -> None:
+        """A player whose own entries break a rule has no total (a dash in red) until they are put right."""
         totals = evaluation.totals()
         for name, text in self.totals.items():
             text.value = str(totals[name]) if name in totals else "–"
-        self.editors.show(evaluation, self.t("sheet.needed"))
+            text.color = ft.Colors.ERROR if name in evaluation.at_fault else None
+
+    def _refresh(self, evaluation: Evaluation) -> None:
+        self._show_totals(evaluation)
+        self.editors.show(evaluation)
         self.now_lines.controls = [ft.Text(self.t(n.key, **n.params), size=13)
                                    for n in now(self.spec, self.model.working, evaluation.result)]
-        if evaluation.error is not None:
-            self.status.value = self.t.text(evaluation.error.text)
-            self.status.color = None if evaluation.saveable else ft.Colors.ERROR
-        elif evaluation.missing:
-            self.status.value = self.t("sheet.missing", n=len(evaluation.missing))
-            self.status.color = None
-        else:
-            result = evaluation.result
-            assert result is not None
-            self.status.value = self.t("sheet.leader", names=", ".join(result.winners)) if result.winners else ""
-            self.status.color = None
+        self.status.value, self.status.color = self._status(evaluation)
         self.finish_button.content.disabled = not evaluation.complete  # type: ignore[union-attr]
-        self.undo_button.content.disabled = (  # type: ignore[union-attr]
-            not self.model.undo_stack and self.model.working == self.model.saved)
+        self.undo_button.content.disabled = not self.model.undo_stack  # type: ignore[union-attr]
+
+    def _status(self, evaluation: Evaluation) -> tuple[str, str | None]:
+        """The bottom line: a problem that is not on screen in full (another player's), else a summary."""
+        if evaluation.errors:
+            away = [e for e in evaluation.errors if not self.editors.shown(parse(e.path))]
+            if away:
+                return self._located(away[0]), ft.Colors.ERROR
+            return self.t("sheet.problems"), ft.Colors.ERROR
+        away = [e for e in evaluation.pending if not self.editors.shown(parse(e.path))]
+        if away:
+            return self._located(away[0]), None
+        if evaluation.missing:
+            return self.t("sheet.missing", n=len(evaluation.missing)), None
+        result = evaluation.result
+        if result is not None and result.winners:
+            return self.t("sheet.leader", names=", ".join(result.winners)), None
+        return "", None
+
+    def _located(self, error: SheetError) -> str:
+        path = parse(error.path)
+        names = self.model.names
+        who = names[path[1]] if len(path) > 1 and path[0] == "players" and isinstance(path[1], int) else None
+        text = self.t.text(error.text)
+        return f"{who}: {text}" if who is not None and who != names[self.current] else text
 
     def _save(self, sheet: dict[str, Any], undo: list[dict[str, Any]]) -> None:
         self.session.save(sheet=sheet, undo=undo)
 
     def _changed_elsewhere(self, message: dict[str, Any]) -> None:
-        """A player changed their own fields from their phone: show the stored sheet."""
+        """Another screen changed the game (a phone, another tab): show the stored sheet, or its result."""
+        if not (self.app.page.route or "").startswith(self.route):
+            return  # this session has moved on to another screen
         draft = self.app.repo.draft(self.session.id)
         if draft is None:
+            finished = message.get("finished") or self.session.id
+            if self.app.repo.play(finished) is not None:
+                self.app.go(f"/result/{finished}")
             return
         self.session.draft = draft
         self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
         self.rebuild()
+
+    def _finished_elsewhere(self, play_id: str) -> None:
+        """An entry to a game that another screen finished meanwhile: refused, and the result shown."""
+        self.app.snack(self.t("sheet.finished_elsewhere"))
+        self.app.go(f"/result/{play_id}")
 
     def _finish(self, e: ft.ControlEvent) -> None:
         evaluation = self.model.evaluation
@@ -211,12 +294,14 @@ class SheetScreen(Screen):
         self._store_play()
 
     def _store_play(self) -> None:
-        result = self.model.evaluation.result
-        assert result is not None
-        play = self.app.repo.add_play({
-            "game": self.spec.id, "sheet": self.model.sheet(), "rules_version": self.spec.rules_version,
-            "started_at": self.session.draft.get("created_at", now_iso()), "result": result.to_json(),
-        }, draft_id=self.session.id)
+        """Finish the game as the store holds it: every entry of this screen is saved first (each edit is)."""
+        self.model.commit()
+        try:
+            play = self.app.repo.finish_draft(self.session.id)
+        except SheetError as error:  # the stored sheet differs from this screen's (changed elsewhere)
+            self.app.snack(self.t.text(error.text))
+            self._changed_elsewhere({})
+            return
         self.app.publish(self.session.id, {"finished": play["id"]})
         self.app.services.live.forget(self.session.id)
         self.app.go(f"/result/{play['id']}")

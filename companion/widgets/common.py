@@ -7,6 +7,9 @@ from typing import Any
 
 import flet as ft
 
+from scoring import GameSpec
+
+from ..i18n import Translator
 from ..theme import GAP, MAX_CONTENT_WIDTH, PAD, TOUCH
 
 Handler = Callable[[Any], Any]
@@ -75,3 +78,13 @@ def shown_value(value: Any) -> str:
 
 def error_text(message: str | None) -> ft.Text:
     return ft.Text(message or "", color=ft.Colors.ERROR, size=13, visible=bool(message))
+
+
+def rule_notes(identifier: str, t: Translator, spec: GameSpec) -> ft.Control:
+    """The rule choices this app makes for a game (its spec's notes), folded under one heading."""
+    lines = [ft.Row([ft.Text("•", size=14), ft.Text(t.text(note), size=14, expand=True)],
+                    vertical_alignment=ft.CrossAxisAlignment.START) for note in spec.notes]
+    return tagged(identifier, ft.ExpansionTile(
+        title=ft.Text(t("sheet.rule_notes", n=len(spec.notes)), size=14), leading=ft.Icon(ft.Icons.GAVEL, size=20),
+        controls=[ft.Container(ft.Column(lines, spacing=6), padding=ft.Padding.only(left=16, right=8, bottom=8))],
+        dense=True, tile_padding=ft.Padding.symmetric(horizontal=4)))

@@ -1,7 +1,9 @@
 """Editors generated from the game's spec: one editor per field type, bound to a SheetModel path.
 
-Every editor knows its sheet path, so the engine's validation error for that path (or the nearest
-enclosing one) is shown right next to it, in the player's language.
+Every editor knows its sheet path, so the engine's judgement of that path (or the nearest enclosing
+one) is shown right next to it, in the player's language: a broken rule in red, a rule that waits for
+other entries as a quiet hint, and nothing at all for what is simply not entered yet. Repeated entries
+(a round per player, a ticket per row) are compact tables; each field's help is shown once, folded.
 """
 
 from __future__ import annotations
@@ -11,15 +13,18 @@ from typing import Any
 
 import flet as ft
 
+from scoring import Text
 from scoring.fields import Bool, Choice, Field, Int, Kind, ListOf, PlayerRef, Record, Str
 
 from ..i18n import Translator
-from ..models.paths import Path, to_text
-from ..models.sheet_model import Evaluation, SheetModel, empty_value
-from ..theme import GAP
+from ..models.paths import Path, parse, to_text
+from ..models.sheet_model import Evaluation, SheetModel
+from ..theme import GAP, TOUCH
 from .common import icon_button, tagged
 
 Changed = Callable[[Evaluation], None]
+CELL_WIDTH = 64  # a number cell of a group of numbers: three digits and a sign
+LABEL_SHARE = 3  # a table's row label (a player's name) takes this share of the row; see _cell_share
 
 
 class Editor:
@@ -34,29 +39,37 @@ class Editor:
     def control(self) -> ft.Control:
         raise NotImplementedError
 
-    def show_error(self, message: str | None) -> None:
+    def show_error(self, message: str | None, hint: bool = False) -> None:
+        """A broken rule (red) or, with `hint`, a rule that waits for other entries (quiet)."""
         self.error.value = message or ""
         self.error.visible = bool(message)
+        self.error.color = ft.Colors.ON_SURFACE_VARIANT if hint else ft.Colors.ERROR
 
 
 class IntEditor(Editor):
-    """A stepper: − [value] +, the value typed directly too. Empty until entered for required fields."""
+    """A stepper: − [value] +, the value typed directly too; `compact`: only the number, for a table cell.
+
+    Empty until entered. Every keystroke is saved, and the keystrokes in the field are one edit for undo
+    until the field is left or submitted.
+    """
 
     def __init__(self, path: Path, kind: Int, label: str, model: SheetModel, changed: Changed, t: Translator,
-                 help_text: str | None = None) -> None:
+                 compact: bool = False) -> None:
         super().__init__(path)
         self.kind, self.model, self.changed = kind, model, changed
         value = model.value(path)
         self.field = ft.TextField(
-            value="" if value is None else str(value), width=76, text_align=ft.TextAlign.CENTER,
-            keyboard_type=ft.KeyboardType.NUMBER, dense=True, hint_text="–",
-            on_change=self._typed, content_padding=ft.Padding.symmetric(horizontal=4, vertical=10),
+            value="" if value is None else str(value), width=None if compact else 76,
+            text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER, dense=True, hint_text="–",
+            on_change=self._typed, on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit(),
+            content_padding=ft.Padding.symmetric(horizontal=4, vertical=10),
         )
-        self.label = ft.Text(label, expand=True, size=15)
-        self.help = ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT) if help_text else None
+        if compact:
+            self._control = tagged(self.id, self.field, label)
+            return
         self._control = ft.Column([
             ft.Row([
-                ft.Column([self.label, *([self.help] if self.help else [])], spacing=0, expand=True),
+                ft.Text(label, expand=True, size=15),
                 icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), lambda e: self._step(-1)),
                 tagged(self.id, self.field, label),
                 icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), lambda e: self._step(1)),
@@ -67,6 +80,11 @@ class IntEditor(Editor):
     @property
     def control(self) -> ft.Control:
         return self._control
+
+    def show_error(self, message: str | None, hint: bool = False) -> None:
+        super().show_error(message, hint)
+        self.field.border = (ft.OutlineInputBorder(side=ft.BorderSide(2, ft.Colors.ERROR))
+                             if message and not hint else None)
 
     def _current(self) -> int | None:
         value = self.model.value(self.path)
@@ -88,20 +106,24 @@ class IntEditor(Editor):
             try:
                 value = int(text)
             except ValueError:
-                value = text  # the engine explains what is wrong with it
-        self.changed(self.model.set(self.path, value))
+                value = text  # kept as typed; the engine explains what is wrong with it
+        self.changed(self.model.set(self.path, value, typing=True))
 
 
 class BoolEditor(Editor):
-    def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed,
-                 help_text: str | None = None) -> None:
+    """A switch with its label; `compact`: a checkbox, for a table cell."""
+
+    def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, compact: bool = False) -> None:
         super().__init__(path)
-        self.switch = ft.Switch(label=label, value=bool(model.value(path)),
-                                on_change=lambda e: changed(model.set(path, bool(e.control.value))))
-        parts: list[ft.Control] = [tagged(self.id, self.switch, label)]
-        if help_text:
-            parts.append(ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        self._control = ft.Column([*parts, self.error], spacing=2)
+
+        def flip(e: ft.ControlEvent) -> None:
+            changed(model.set(path, bool(e.control.value)))
+
+        value = bool(model.value(path))
+        control: ft.Control = (ft.Checkbox(value=value, on_change=flip) if compact
+                               else ft.Switch(label=label, value=value, on_change=flip))
+        self._control = tagged(self.id, control, label) if compact else ft.Column(
+            [tagged(self.id, control, label), self.error], spacing=2)
 
     @property
     def control(self) -> ft.Control:
@@ -112,17 +134,18 @@ class ChoiceEditor(Editor):
     """A dropdown of the spec's choices (or of the players, for a player field)."""
 
     def __init__(self, path: Path, label: str, options: list[tuple[str, str]], model: SheetModel,
-                 changed: Changed, none_label: str | None = None) -> None:
+                 changed: Changed, none_label: str | None = None, compact: bool = False) -> None:
         super().__init__(path)
         keys = ([("", none_label)] if none_label is not None else []) + options
         value = model.value(path)
         self.dropdown = ft.Dropdown(
-            label=label, value=value if value is not None else "",
+            label=None if compact else label, value=value if value is not None else "",
             options=[ft.DropdownOption(key=k, text=text) for k, text in keys],
             on_select=lambda e: changed(model.set(path, e.control.value or None)),
-            expand=True,
+            expand=True, dense=compact,
         )
-        self._control = ft.Column([tagged(self.id, self.dropdown, label), self.error], spacing=2)
+        self._control = (tagged(self.id, self.dropdown, label) if compact
+                         else ft.Column([tagged(self.id, self.dropdown, label), self.error], spacing=2))
 
     @property
     def control(self) -> ft.Control:
@@ -161,18 +184,15 @@ class IntListEditor(Editor):
     Adding or removing redraws only this editor, so nothing else on the sheet jumps while typing.
     """
 
-    def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, t: Translator,
-                 help_text: str | None = None) -> None:
+    def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, t: Translator) -> None:
         super().__init__(path)
         self.model, self.changed, self.t = model, changed, t
         self.chips = ft.Row(wrap=True, spacing=4)
         self.summary = ft.Text(size=13)
+        # Enter adds the number and keeps the keyboard open for the next one (a cheque per round, in a row).
         self.entry = ft.TextField(width=90, dense=True, keyboard_type=ft.KeyboardType.NUMBER, on_submit=self._add,
                                   hint_text=t("sheet.add_value"))
-        parts: list[ft.Control] = [ft.Row([ft.Text(label, size=15, expand=True), self.summary])]
-        if help_text:
-            parts.append(ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
-        parts += [self.chips,
+        parts: list[ft.Control] = [ft.Row([ft.Text(label, size=15, expand=True), self.summary]), self.chips,
                   ft.Row([tagged(f"{self.id}.new", self.entry),
                           icon_button(f"{self.id}.add", ft.Icons.ADD, t("sheet.add"), self._add)]),
                   self.error]
@@ -196,21 +216,39 @@ class IntListEditor(Editor):
             self._render()
         return handler
 
-    def _add(self, e: ft.ControlEvent) -> None:
+    async def _add(self, e: ft.ControlEvent) -> None:
         text = (self.entry.value or "").strip()
-        if not text:
-            return
-        try:
-            number: Any = int(text)
-        except ValueError:
-            number = text  # kept on screen with the engine's explanation, never saved
-        self.entry.value = ""
-        self.changed(self.model.append(self.path, number))
-        self._render()
+        if text:
+            try:
+                number: Any = int(text)
+            except ValueError:
+                number = text  # kept as typed, with the engine's explanation next to it
+            self.entry.value = ""
+            self.changed(self.model.append(self.path, number))
+            self._render()
+            self.entry.page.update()  # the emptied field reaches the phone before the focus call returns
+        await self.entry.focus()
+
+
+class TextEditor(Editor):
+    """A line of text; its keystrokes are one edit for undo, like a number's."""
+
+    def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, compact: bool = False) -> None:
+        super().__init__(path)
+        self.field = ft.TextField(label=None if compact else label, hint_text=None,
+                                  value=model.value(path) or "", dense=True,
+                                  on_change=lambda e: changed(model.set(path, e.control.value or None, typing=True)),
+                                  on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit())
+        self._control = tagged(self.id, self.field, label) if compact else ft.Column(
+            [tagged(self.id, self.field, label), self.error], spacing=2)
+
+    @property
+    def control(self) -> ft.Control:
+        return self._control
 
 
 class EditorFactory:
-    """Builds editors for fields of a spec at sheet paths and keeps them for error display."""
+    """Builds editors for fields of a spec at sheet paths and keeps them for showing the engine's judgement."""
 
     def __init__(self, model: SheetModel, t: Translator, changed: Changed, rebuild: Callable[[], None]) -> None:
         self.model, self.t, self.changed, self.rebuild = model, t, changed, rebuild
@@ -218,72 +256,108 @@ class EditorFactory:
 
     def build(self, field: Field, path: Path) -> ft.Control:
         label = self.t.text(field.name)
-        help_text = self.t.text(field.help) if field.help else None
-        kind = field.kind
-        editor = self._editor(kind, path, label, help_text, optional=not field.required)
+        editor = self._editor(field.kind, path, label, optional=not field.required)
         if editor is None:
-            return self._composite(kind, path, label, help_text)
+            return self._composite(field.kind, path, label)
         self.editors[path] = editor
         return editor.control
 
-    def _editor(self, kind: Kind, path: Path, label: str, help_text: str | None, optional: bool) -> Editor | None:
+    def _editor(self, kind: Kind, path: Path, label: str, optional: bool, compact: bool = False) -> Editor | None:
         m, t, changed = self.model, self.t, self.changed
         if isinstance(kind, Int):
-            return IntEditor(path, kind, label, m, changed, t, help_text)
+            return IntEditor(path, kind, label, m, changed, t, compact)
         if isinstance(kind, Bool):
-            return BoolEditor(path, label, m, changed, help_text)
+            return BoolEditor(path, label, m, changed, compact)
         if isinstance(kind, Choice):
             options = [(v.value, t.text(v.name)) for v in kind.values]
-            return ChoiceEditor(path, label, options, m, changed, t("sheet.none") if optional else None)
+            return ChoiceEditor(path, label, options, m, changed, t("sheet.none") if optional else None, compact)
         if isinstance(kind, PlayerRef):
             return ChoiceEditor(path, label, [(n, n) for n in m.names], m, changed,
-                                t("sheet.nobody") if optional else None)
-        if isinstance(kind, ListOf) and isinstance(kind.item, Choice) and kind.unique:
+                                t("sheet.nobody") if optional else None, compact)
+        if isinstance(kind, Str):
+            return TextEditor(path, label, m, changed, compact)
+        if isinstance(kind, ListOf) and isinstance(kind.item, Choice) and kind.unique and not compact:
             return ChoiceSetEditor(path, label, kind.item, m, changed)
-        if isinstance(kind, ListOf) and isinstance(kind.item, Int):
-            return IntListEditor(path, label, m, changed, t, help_text)
+        if isinstance(kind, ListOf) and isinstance(kind.item, Int) and not compact:
+            return IntListEditor(path, label, m, changed, t)
         return None
 
-    def _composite(self, kind: Kind, path: Path, label: str, help_text: str | None) -> ft.Control:
-        """Records (a group of fields) and lists of records (repeated groups with add / remove)."""
+    def _composite(self, kind: Kind, path: Path, label: str) -> ft.Control:
+        """Records (a group of fields) and lists of records (one row each, with add / remove)."""
         error = Editor(path)
         self.editors[path] = error
-        title = ft.Text(label, size=15, weight=ft.FontWeight.BOLD)
-        parts: list[ft.Control] = [title]
-        if help_text:
-            parts.append(ft.Text(help_text, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        parts: list[ft.Control] = [ft.Text(label, size=15, weight=ft.FontWeight.BOLD)]
         if isinstance(kind, Record):
             if self.model.value(path) is None:
-                parts.append(self._toggle_optional_record(kind, path))
+                parts.append(self._toggle_optional_record(path))
             else:
-                parts += [self.build(f, (*path, f.key)) for f in kind.fields]
-                parts.append(self._clear_optional_record(path))
+                parts += [self._record(kind, path), self._clear_optional_record(path)]
         elif isinstance(kind, ListOf) and isinstance(kind.item, Record):
-            parts += self._record_list(kind, path)
-        elif isinstance(kind, Str):
-            parts.append(self._text_field(path, label))
+            items = list(self.model.value(path, []) or [])
+            if items and tabular(kind.item):
+                parts.append(self.table(kind.item, [(str(i + 1), (*path, i)) for i in range(len(items))],
+                                        label_width=24, remover=lambda i: self._remover(path, i)))
+            for i in range(len(items) if not tabular(kind.item) else 0):
+                remove = icon_button(f"{to_text((*path, i))}.remove", ft.Icons.DELETE_OUTLINE,
+                                     self.t("sheet.remove"), self._remover(path, i))
+                parts.append(ft.Row([ft.Text(self.t("sheet.item", n=i + 1), weight=ft.FontWeight.BOLD, expand=True),
+                                     remove]))
+                parts += [self.build(f, (*path, i, f.key)) for f in kind.item.fields]
+            if len(items) < kind.max_len:
+                parts.append(icon_button(f"{to_text(path)}.add", ft.Icons.ADD_CIRCLE_OUTLINE, self.t("sheet.add"),
+                                         self._adder(path)))
         parts.append(error.error)
         return ft.Container(ft.Column(parts, spacing=4),
                             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=8,
                             padding=ft.Padding.all(10))
 
-    def _record_list(self, kind: ListOf, path: Path) -> list[ft.Control]:
-        assert isinstance(kind.item, Record)
-        items = list(self.model.value(path, []) or [])
-        rows: list[ft.Control] = []
-        for i in range(len(items)):
-            item_path = (*path, i)
-            fields = [self.build(f, (*item_path, f.key)) for f in kind.item.fields]
-            remove = icon_button(f"{to_text(item_path)}.remove", ft.Icons.DELETE_OUTLINE, self.t("sheet.remove"),
-                                 self._remover(path, i))
-            rows.append(ft.Container(
-                ft.Column([ft.Row([ft.Text(self.t("sheet.item", n=i + 1), weight=ft.FontWeight.BOLD, expand=True),
-                                   remove]), *fields], spacing=4),
-                bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=8, padding=ft.Padding.all(8)))
-        if len(items) < kind.max_len:
-            rows.append(icon_button(f"{to_text(path)}.add", ft.Icons.ADD_CIRCLE_OUTLINE, self.t("sheet.add"),
-                                    self._adder(path, kind.item)))
-        return rows
+    def _record(self, kind: Record, path: Path) -> ft.Control:
+        """A group of single values as labelled cells side by side; other groups field by field."""
+        if not all(isinstance(f.kind, (Int, Bool)) for f in kind.fields):  # e.g. a text: one under the other
+            return ft.Column([self.build(f, (*path, f.key)) for f in kind.fields], spacing=4)
+        cells, errors = [], []
+        for f in kind.fields:
+            editor = self._cell(f, (*path, f.key))
+            cells.append(ft.Column([ft.Text(self.t.text(f.name), size=12, max_lines=1), editor.control], spacing=2,
+                                   width=CELL_WIDTH, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+            errors.append(editor.error)
+        return ft.Column([ft.Row(cells, wrap=True, spacing=GAP, run_spacing=GAP), *errors], spacing=2)
+
+    def table(self, kind: Kind, rows: list[tuple[str, Path]], label_width: int | None = None,
+              remover: Callable[[int], Callable[[ft.ControlEvent], None]] | None = None) -> ft.Control:
+        """Repeated entries of one kind as a compact table: a row per player (or item), a column per field.
+
+        Column heads are printed once; each row's problems are listed under that row.
+        """
+        columns = list(kind.fields) if isinstance(kind, Record) else [Field("", kind, Text("", ""), required=True)]
+        lines: list[ft.Control] = []
+        if isinstance(kind, Record):
+            heads = [ft.Container(ft.Text(self.t.text(f.name), size=12, max_lines=2, text_align=ft.TextAlign.CENTER),
+                                  expand=_cell_share(f.kind)) for f in columns]
+            lines.append(ft.Row([ft.Container(width=label_width, expand=None if label_width else LABEL_SHARE), *heads,
+                                 *([ft.Container(width=TOUCH)] if remover else [])], spacing=GAP))
+        for i, (label, base) in enumerate(rows):
+            row_error = Editor(base)
+            cells = [self._cell(f, (*base, f.key) if f.key else base, label) for f in columns]
+            if isinstance(kind, Record):
+                self.editors[base] = row_error
+            trailing = [icon_button(f"{to_text(base)}.remove", ft.Icons.DELETE_OUTLINE, self.t("sheet.remove"),
+                                    remover(i))] if remover else []
+            row = ft.Row([ft.Text(label, size=14, max_lines=1, width=label_width,
+                                  expand=None if label_width else LABEL_SHARE),
+                          *[ft.Container(c.control, expand=_cell_share(f.kind))
+                            for c, f in zip(cells, columns, strict=True)], *trailing], spacing=GAP,
+                         vertical_alignment=ft.CrossAxisAlignment.CENTER)
+            lines.append(ft.Column([row, *[c.error for c in cells], row_error.error], spacing=0))
+        return ft.Column(lines, spacing=4)
+
+    def _cell(self, field: Field, path: Path, row_label: str = "") -> Editor:
+        name = self.t.text(field.name) if field.key else ""
+        label = " ".join(part for part in (row_label, name) if part)
+        editor = self._editor(field.kind, path, label, optional=not field.required, compact=True)
+        assert editor is not None, f"no table cell for {field.kind}: check tabular() first"
+        self.editors[path] = editor
+        return editor
 
     def _remover(self, path: Path, index: int) -> Callable[[ft.ControlEvent], None]:
         def handler(e: ft.ControlEvent) -> None:
@@ -291,15 +365,15 @@ class EditorFactory:
             self.rebuild()
         return handler
 
-    def _adder(self, path: Path, item: Kind) -> Callable[[ft.ControlEvent], None]:
+    def _adder(self, path: Path) -> Callable[[ft.ControlEvent], None]:
         def handler(e: ft.ControlEvent) -> None:
-            self.changed(self.model.append(path, empty_value(item, self.model.names)))
+            self.changed(self.model.append(path, {}))  # a new row starts with nothing entered
             self.rebuild()
         return handler
 
-    def _toggle_optional_record(self, kind: Record, path: Path) -> ft.Control:
+    def _toggle_optional_record(self, path: Path) -> ft.Control:
         def enable(e: ft.ControlEvent) -> None:
-            self.changed(self.model.set(path, empty_value(kind, self.model.names)))
+            self.changed(self.model.set(path, {}))
             self.rebuild()
         return tagged(f"{to_text(path)}.enable", ft.TextButton(self.t("sheet.enter"), icon=ft.Icons.ADD,
                                                                on_click=enable))
@@ -311,23 +385,21 @@ class EditorFactory:
         return tagged(f"{to_text(path)}.clear", ft.TextButton(self.t("sheet.clear"), icon=ft.Icons.CLEAR,
                                                               on_click=clear))
 
-    def _text_field(self, path: Path, label: str) -> ft.Control:
-        field = ft.TextField(label=label, value=self.model.value(path) or "", dense=True,
-                             on_change=lambda e: self.changed(self.model.set(path, e.control.value or None)))
-        return tagged(to_text(path), field, label)
-
-    def show(self, evaluation: Evaluation, missing_text: str) -> None:
-        """Put the engine's error next to the field it names (or the closest enclosing editor)."""
-        for editor in self.editors.values():
-            editor.show_error(None)
-        for path in evaluation.missing:
-            if path in self.editors:
-                self.editors[path].show_error(missing_text)
-        if evaluation.error is None:
-            return
-        target = self.closest(evaluation.error_path or ())
-        if target is not None:
-            target.show_error(self.t.text(evaluation.error.text))
+    def show(self, evaluation: Evaluation) -> None:
+        """Put each broken rule next to the entry it names (or the closest enclosing editor), and each rule
+        that waits for other entries as a hint; what is not entered yet shows nothing."""
+        messages: dict[Path, list[str]] = {}
+        hints: dict[Path, list[str]] = {}
+        for errors, into in ((evaluation.errors, messages), (evaluation.pending, hints)):
+            for error in errors:
+                target = self.closest(parse(error.path))
+                if target is not None:
+                    into.setdefault(target.path, []).append(self.t.text(error.text))
+        for path, editor in self.editors.items():
+            if path in messages:
+                editor.show_error("\n".join(messages[path]))
+            else:
+                editor.show_error("\n".join(hints.get(path, [])) or None, hint=True)
 
     def closest(self, path: Path) -> Editor | None:
         for cut in range(len(path), 0, -1):
@@ -335,3 +407,35 @@ class EditorFactory:
                 return self.editors[path[:cut]]
         return None
 
+    def shown(self, path: Path) -> bool:
+        """Whether a problem at `path` is shown next to an editor on this screen."""
+        return self.closest(path) is not None
+
+
+def help_fold(identifier: str, t: Translator, fields: list[Field]) -> ft.Control | None:
+    """The help of each field, once, folded under one 'How to fill in' (None when no field has help)."""
+    lines: list[ft.Control] = []
+    for f in fields:
+        inner = f.kind.item if isinstance(f.kind, ListOf) else f.kind
+        parts = [(t.text(f.name), f.help)]
+        if isinstance(inner, Record):
+            parts += [(f"{t.text(f.name)} › {t.text(g.name)}", g.help) for g in inner.fields]
+        lines += [ft.Text(f"{name}: {t.text(text)}", size=13) for name, text in parts if text is not None]
+    if not lines:
+        return None
+    return tagged(identifier, ft.ExpansionTile(
+        title=ft.Text(t("sheet.how_to"), size=14), leading=ft.Icon(ft.Icons.HELP_OUTLINE, size=20),
+        controls=[ft.Container(ft.Column(lines, spacing=4), padding=ft.Padding.only(left=16, right=8, bottom=8))],
+        dense=True, tile_padding=ft.Padding.symmetric(horizontal=4)))
+
+
+def tabular(kind: Kind) -> bool:
+    """Whether entries of this kind fit a table row: single values, or a group of single values."""
+    if isinstance(kind, Record):
+        return all(tabular(f.kind) for f in kind.fields)
+    return isinstance(kind, (Int, Bool, Choice, PlayerRef, Str))
+
+
+def _cell_share(kind: Kind) -> int:
+    """A table cell's share of the row: the cells divide what the row label leaves (numbers take less)."""
+    return 2 if isinstance(kind, (Int, Bool)) else 3

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import fail
+from ..errors import fail, needed
 from ..fields import Choice, ChoiceValue, Field, Int, ListOf
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from ..text import Text
@@ -50,10 +50,6 @@ def check(sheet: Sheet) -> None:
             raise fail(sheet.player_path(name, "cheques"), "{n} cheques, but each player gets one per selling round "
                        "({rounds} rounds)", "수표 {n}장: 판매 라운드마다 한 장씩, 최대 {rounds}장입니다",
                        n=len(cheques), rounds=rounds)
-        if full and len(cheques) != rounds:
-            raise fail(sheet.player_path(name, "cheques"), "{other} has all {rounds} cheques, so every player must "
-                       "have {rounds} (got {n})", "{other}의 수표가 {rounds}장이므로 모두 {rounds}장이어야 합니다 "
-                       "(입력: {n}장)", other=full[0], rounds=rounds, n=len(cheques))
         for i, value in enumerate(cheques):
             if value not in CHEQUE_VALUES:
                 raise fail(f"{sheet.player_path(name, 'cheques')}[{i}]", "there is no ${v},000 cheque: values are 0 "
@@ -81,6 +77,12 @@ def check(sheet: Sheet) -> None:
             raise fail(sheet.player_path(name, "highest_property"), "is {s}, but the highest of the properties "
                        "listed is {m}", "{s}이지만 입력한 건물 중 가장 높은 카드는 {m}입니다",
                        s=stated, m=max(properties))
+    # Compared only after every player's own entries: while the others still enter theirs, it is a reminder.
+    for name in sheet.names:
+        if full and len(sheet.players[name]["cheques"]) != rounds:
+            raise needed(sheet.player_path(name, "cheques"), "{other} has all {rounds} cheques, so every player "
+                         "must have {rounds} (got {n})", "{other}의 수표가 {rounds}장이므로 모두 {rounds}장이어야 "
+                         "합니다 (입력: {n}장)", other=full[0], rounds=rounds, n=len(sheet.players[name]["cheques"]))
 
 
 def score(sheet: Sheet) -> Scoring:

@@ -212,10 +212,10 @@ def check_same_rounds(sheet: Sheet) -> None:
     for name in sheet.names[1:]:
         n = len(round_sight_scores(sheet, name))
         if n != rounds:
-            raise fail(sheet.player_path(name, sight_entry(sheet, name)), "{n} round(s) entered, but {first} has "
-                       "{rounds}: every player needs the same rounds", "{n}라운드를 입력했지만 {first}은(는) "
-                       "{rounds}라운드입니다: 모든 플레이어의 라운드 수가 같아야 합니다",
-                       n=n, first=first, rounds=rounds)
+            raise needed(sheet.player_path(name, sight_entry(sheet, name)), "{n} round(s) entered, but {first} "
+                         "has {rounds}: every player needs the same rounds", "{n}라운드를 입력했지만 {first}은(는) "
+                         "{rounds}라운드입니다: 모든 플레이어의 라운드 수가 같아야 합니다",
+                         n=n, first=first, rounds=rounds)
 
 
 def check_connections(sheet: Sheet) -> None:
@@ -243,9 +243,9 @@ def check_connections(sheet: Sheet) -> None:
     for name in sheet.names:
         for j, letter in enumerate(sheet.players[name]["villages"]):
             if (name, letter) not in seen:
-                raise fail(f"{sheet.player_path(name, 'villages')}[{j}]", "{letter} has no turn in connections: "
-                           "with connections entered, every village pair needs the turn it was connected",
-                           "connections에 {letter}의 차례가 없습니다: connections를 쓰면 모든 마을 한 쌍의 연결 "
+                raise fail(f"{sheet.player_path(name, 'villages')}[{j}]", "{letter} has no turn in the village "
+                           "pairs connected: with those entered, every village pair needs the turn it was connected",
+                           "마을 한 쌍 연결에 {letter}의 차례가 없습니다: 이를 입력하면 모든 마을 한 쌍의 연결 "
                            "차례를 입력해야 합니다", letter=letter)
 
 
@@ -258,8 +258,8 @@ def check_bonus(sheet: Sheet, name: str) -> None:
         return
     if sheet.fields["connections"]:
         raise fail(sheet.player_path(name, "bonus"), "enter the bonus by hand or let the app work it out from the "
-                   "connections, not both", "보너스 점수를 직접 입력하거나 connections로 계산하게 하세요. 둘 다 "
-                   "쓸 수는 없습니다")
+                   "village pairs connected, not both", "보너스 점수를 직접 입력하거나 마을 한 쌍 연결로 계산하게 "
+                   "하세요. 둘 다 쓸 수는 없습니다")
     if player["red_bonus"]:
         raise fail(sheet.player_path(name, "red_bonus"), "the bonus entered by hand already holds the red cards: "
                    "leave red_bonus out", "직접 입력한 보너스 점수에 빨간색 카드가 이미 들어 있습니다: red_bonus는 "
@@ -441,11 +441,12 @@ SPEC = GameSpec(
                             "같으면 함께 승리합니다.")),
     ),
     notes=(
-        T("Turns in the connections count over the whole game: 13 per round, so round 2 starts at turn 14.",
-          "connections의 차례는 게임 전체로 셉니다: 라운드마다 13차례이므로 2라운드는 14번째 차례부터입니다."),
-        T("With connections entered, every connected village pair needs its turn, so that the blue cards are "
-          "handed out right.", "connections를 입력하면, 파란색 카드를 바르게 나누도록 연결한 마을 한 쌍마다 차례가 "
-          "필요합니다."),
+        T("Turns in \"Village pairs connected, by turn\" count over the whole game: 13 per round, so round 2 "
+          "starts at turn 14.", "'차례별 마을 한 쌍 연결'의 차례는 게임 전체로 셉니다: 라운드마다 13차례이므로 "
+          "2라운드는 14번째 차례부터입니다."),
+        T("With village pairs entered by turn, every connected village pair needs its turn, so that the blue cards "
+          "are handed out right.", "차례별 마을 한 쌍 연결을 입력하면, 파란색 카드를 바르게 나누도록 연결한 마을 "
+          "한 쌍마다 차례가 필요합니다."),
         T("A solo game uses the blue #2 cards only; with the special bonus, it lays out 1 red card as with 2-4 "
           "players.", "1인 게임은 파란색 #2 카드만 씁니다. 특별 보너스를 쓰면 2~4인처럼 빨간색 카드 1장을 놓습니다."),
         T("Red card points are entered by hand (up to 20 per player).",

@@ -17,6 +17,7 @@ def test_a_viewer_sees_the_scorekeepers_entry_within_a_second(phone: Callable[..
     host.new_game("for-sale", ["Ana", "Bo", "Cy"])
     host.tap("new.start")
     host.tap("sheet.share")
+    host.tap("sheet.share_off.code")  # the test server runs without --share
     host.wait("live.share.code")
     code = host.text("live.share.code")
     host.shot("en-share")

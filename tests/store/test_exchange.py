@@ -121,8 +121,7 @@ REFUSED: dict[str, tuple[Any, str, dict[str, Any]]] = {
                          "message": "a name has no spaces around it and at most 30 characters"}),
     "a colour with markup": (set_in(["players", 0, "colour"], "<b>"), "backup.error.invalid",
                              {"path": "players[0].colour"}),
-    "a draft the rules refuse": (set_in(["drafts", 0, "sheet", "players", 0, "coins_left"], -5),
-                                 "backup.error.sheet", None),
+    "a draft of no known game": (set_in(["drafts", 0, "sheet", "game"], "chess"), "backup.error.invalid", None),
     "a guide that is a number": (set_in(["drafts", 0, "guide"], 5), "backup.error.invalid",
                                  {"path": "drafts[0].guide"}),
     "a guide ticking off text": (set_in(["drafts", 0, "guide"], {"step": "play", "setup_done": ["x"]}),
@@ -250,6 +249,17 @@ def test_a_game_still_missing_entries_round_trips(tmp_path: Path) -> None:
     repo.save_draft({"game": "trails-of-tucana", "undo": [],
                      "sheet": {"game": "trails-of-tucana", "options": {"island": "petit"},
                                "players": [{"name": "Yu", "villages": ["D"]}, {"name": "Jun"}]}})
+    target = Repository.open(tmp_path / "target")
+    assert import_backup(target, export_backup(repo)).drafts_added == 1
+    assert [d["sheet"] for d in target.drafts()] == [d["sheet"] for d in repo.drafts()]
+
+
+def test_a_game_in_progress_with_an_entry_that_breaks_a_rule_round_trips(tmp_path: Path) -> None:
+    """The sheet screen keeps every entry, valid or not, so its own backup must bring such a game back."""
+    repo = Repository.open(tmp_path / "source")
+    repo.save_draft({"game": "for-sale", "undo": [],
+                     "sheet": {"game": "for-sale", "players": [{"name": "Minji", "coins_left": -5}, {"name": "Jun"},
+                                                                {"name": "Sora"}]}})
     target = Repository.open(tmp_path / "target")
     assert import_backup(target, export_backup(repo)).drafts_added == 1
     assert [d["sheet"] for d in target.drafts()] == [d["sheet"] for d in repo.drafts()]

@@ -35,6 +35,8 @@ def phone_of(services: Services) -> Iterator[Callable[..., Harness]]:
 
 def share(host: Harness) -> str:
     host.click("sheet.share")
+    assert "Start the app with bin/app --share to let phones join" in " ".join(host.texts())  # not --share here
+    host.click("sheet.share_off.code")
     return host.control("live.share.code").value
 
 

@@ -71,23 +71,26 @@ def test_result_offers_the_sheet_as_json_in_the_cli_format(open_app: Callable[..
     assert download is not None and json.loads(download.payload) == example
 
 
-def test_an_invalid_entry_is_shown_next_to_the_field_and_never_saved(open_app: Callable[..., Harness],
-                                                                     services: Services) -> None:
+def test_an_invalid_entry_is_shown_next_to_the_field_and_saved_all_the_same(open_app: Callable[..., Harness],
+                                                                         services: Services) -> None:
     ui = open_app()
     start_game(ui, "for-sale", ["A", "B", "C"])
     ui.type("players[0].coins_left", "12")
-    saved = services.repo.drafts()[0]["sheet"]
-    assert saved["players"][0]["coins_left"] == 12
+    assert services.repo.drafts()[0]["sheet"]["players"][0]["coins_left"] == 12
     ui.type("players[0].coins_left", "19")
     assert "19 coins left, but players start with 18" in ui.texts()
-    assert services.repo.drafts()[0]["sheet"]["players"][0]["coins_left"] == 12
+    assert services.repo.drafts()[0]["sheet"]["players"][0]["coins_left"] == 19  # kept, as typed
     assert ui.control("sheet.finish").disabled
+    again = open_app(ui.view.route)
+    assert again.control("players[0].coins_left").value == "19"
+    assert "19 coins left, but players start with 18" in again.texts()
 
 
 def test_undo_steps_back_through_saved_entries(open_app: Callable[..., Harness], services: Services) -> None:
     ui = open_app()
     start_game(ui, "patchwork", ["A", "B"])
     ui.type("players[0].buttons", "10")
+    ui.submit("players[0].buttons")
     ui.type("players[0].buttons", "14")
     assert services.repo.drafts()[0]["sheet"]["players"][0]["buttons"] == 14
     ui.click("sheet.undo")

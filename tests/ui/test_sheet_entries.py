@@ -1,0 +1,233 @@
+"""The score sheet keeps everything typed (valid or not), shows each rule next to its field, and finishes
+the game as the store holds it. In-process, through the harness: type, reload the screen from the store."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.app import PREF_LANGUAGE, Services
+from companion.main import make_main
+
+from .harness import Harness
+from .test_play_flow import FOR_SALE_CHEQUES, start_game
+
+MINJI = FOR_SALE_CHEQUES["Minji"]
+CROSS_CHECK = "Minji has all 7 cheques, so every player must have 7 (got 0)"
+
+
+def total(ui: Harness, seat: int) -> str:
+    return ui.control(f"sheet.total.{seat}").content.controls[1].value
+
+
+def red_texts(ui: Harness) -> list[str]:
+    """The problems shown next to fields (not the bottom line, not the dash of a total)."""
+    status = ui.control("sheet.status")
+    return [str(c.value) for c in ui.walk() if isinstance(c, ft.Text) and c.value and c.visible is not False
+            and c.color == ft.Colors.ERROR and c is not status and c.value != "–"]
+
+
+def add_cheques(ui: Harness, seat: int, cheques: list[int]) -> None:
+    for value in cheques:
+        ui.type(f"players[{seat}].cheques.new", str(value))
+        ui.submit(f"players[{seat}].cheques.new")
+
+
+def reload(open_app: Callable[..., Harness], ui: Harness) -> Harness:
+    """The same game opened again from the store (a reload of the page)."""
+    return open_app(ui.view.route)
+
+
+def test_for_sale_a_player_with_all_cheques_blocks_nothing(open_app: Callable[..., Harness],
+                                                           services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "for-sale", list(FOR_SALE_CHEQUES))
+    add_cheques(ui, 0, MINJI)
+    ui.type("players[0].coins_left", "2")
+    assert red_texts(ui) == []  # the others have simply not entered theirs yet
+    assert [total(ui, i) for i in range(4)] == ["61", "–", "–", "–"]  # the others have entered nothing yet
+    ui.click("sheet.next_player")
+    add_cheques(ui, 1, [15, 14])
+    hints = [t for t in ui.texts() if "every player must have 7" in t]
+    assert hints == ["Minji has all 7 cheques, so every player must have 7 (got 2)"]  # a reminder, not red
+    assert red_texts(ui) == []
+    ui.type("players[1].coins_left", "19")
+    assert red_texts(ui) == ["19 coins left, but players start with 18"]
+    assert [total(ui, i) for i in range(4)] == ["61", "–", "–", "–"]  # Alex's own entry is wrong: no total
+    assert ui.control("sheet.finish").disabled
+
+    again = reload(open_app, ui)
+    stored = services.repo.drafts()[0]["sheet"]["players"]
+    assert stored[0]["cheques"] == MINJI and stored[0]["coins_left"] == 2
+    assert stored[1]["cheques"] == [15, 14] and stored[1]["coins_left"] == 19
+    assert total(again, 0) == "61"
+    assert again.texts().count("7 entered, total 59") == 1
+    again.click("sheet.next_player")
+    assert again.control("players[1].coins_left").value == "19"
+    assert "19 coins left, but players start with 18" in again.texts()
+
+
+def test_for_sale_no_reminder_for_players_who_entered_nothing(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    start_game(ui, "for-sale", list(FOR_SALE_CHEQUES))
+    add_cheques(ui, 0, MINJI)
+    assert CROSS_CHECK not in ui.texts()  # Alex has entered nothing: not entered yet is no problem
+    assert "Still to enter: 7" in ui.texts()
+    assert ui.control("sheet.finish").disabled
+
+
+def test_kahuna_islands_above_the_bridges_are_kept_and_finish_waits(open_app: Callable[..., Harness],
+                                                                   services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    ui.type("players[0].bridges", "2")
+    for r, islands in enumerate(((5, 3), (4, 6), (7, 2))):
+        ui.click("sheet.add_round")
+        ui.type(f"rounds[{r}].Ana", str(islands[0]))
+        ui.type(f"rounds[{r}].Bo", str(islands[1]))
+    message = ("2 bridges cannot control the 7 islands of the final scoring: each island needs 2 of your bridges "
+               "and a bridge touches only 2 islands")
+    assert red_texts(ui) == [message]
+    assert ui.control("sheet.finish").disabled
+    assert not any("Round 4" in t for t in ui.texts())
+
+    again = reload(open_app, ui)
+    sheet = services.repo.drafts()[0]["sheet"]
+    assert sheet["rounds"] == [{"Ana": 5, "Bo": 3}, {"Ana": 4, "Bo": 6}, {"Ana": 7, "Bo": 2}]
+    assert [again.control(f"rounds[{r}].Ana").value for r in range(3)] == ["5", "4", "7"]
+    assert again.control("sheet.finish").disabled
+    assert message in again.texts()
+    assert "All 3 rounds are in: complete what is still missing, then tap Finish" in again.texts()
+    assert total(again, 0) == "–" and total(again, 1) == "2"
+    again.type("players[0].bridges", "9")
+    assert not again.control("sheet.finish").disabled
+    again.click("sheet.finish")
+    assert "Ana wins!" in again.texts()
+
+
+def test_a_new_round_starts_blank(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "carnage", ["Ana", "Bo"])
+    ui.click("sheet.add_round")
+    assert services.repo.drafts()[0]["sheet"]["rounds"] == [{}]
+    assert ui.control("rounds[0].Ana.initiative").value == ""
+    assert [total(ui, 0), total(ui, 1)] == ["–", "–"]  # a round not entered scores nothing yet
+    assert red_texts(ui) == []
+    for name, (destroyed, initiative) in {"Ana": (4, 3), "Bo": (2, 7)}.items():
+        ui.type(f"rounds[0].{name}.destroyed", str(destroyed))
+        ui.type(f"rounds[0].{name}.initiative", str(initiative))
+    assert [total(ui, 0), total(ui, 1)] != ["–", "–"]
+
+
+def test_fresh_sheets_show_no_problem_and_no_false_end(open_app: Callable[..., Harness]) -> None:
+    for game in ("ticket-to-ride-europe", "patchwork", "captain-flip", "trails-of-tucana"):
+        ui = open_app()
+        start_game(ui, game, ["Ana", "Bo"])
+        assert red_texts(ui) == [], game
+        assert not any("game is over" in t or "All rounds are played" in t for t in ui.texts()), game
+        assert "Play the game; enter the counts as you go or at the end" in ui.texts()
+        assert ui.control("sheet.finish").disabled
+
+
+def test_typing_a_number_is_one_edit_for_undo(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "patchwork", ["A", "B"])
+    ui.type("players[0].buttons", "3")
+    ui.type("players[0].buttons", "30")
+    assert services.repo.drafts()[0]["sheet"]["players"][0]["buttons"] == 30  # every keystroke is saved
+    ui.click("sheet.undo")
+    assert "buttons" not in services.repo.drafts()[0]["sheet"]["players"][0]
+    assert ui.control("players[0].buttons").value == ""
+    ui.type("players[0].buttons", "3")
+    ui.fire(ui.control("players[0].buttons"), "blur")
+    ui.type("players[0].buttons", "31")
+    ui.click("sheet.undo")
+    assert ui.control("players[0].buttons").value == "3"
+
+
+def test_enter_in_a_number_list_keeps_the_focus(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    start_game(ui, "for-sale", ["A", "B", "C"])
+    entry = ui.control("players[0].cheques.new")
+    add_cheques(ui, 0, [15])
+    assert ("focus", None) in [(name, args or None) for name, args in ui.conn.calls]
+    assert ui.control("players[0].cheques.new") is entry and entry.value == ""
+
+
+def test_help_is_folded_once_and_rule_notes_are_readable(open_app: Callable[..., Harness]) -> None:
+    ui = open_app(lang="ko")
+    start_game(ui, "trails-of-tucana", ["하나", "규"])
+    assert ui.exists("sheet.help.players") and ui.exists("sheet.notes")
+    ui.control("sheet.notes")  # the fold holds every note of the spec, in the player's language
+    notes = [t for t in ui.texts() if "차례" in t and "게임 전체로" in t]
+    assert notes and all("connections" not in t for t in notes)
+    guide = open_app(ui.view.route + "/guide", lang="ko")
+    assert guide.exists("guide.notes")
+    assert any("게임 전체로 셉니다" in t for t in guide.texts())
+
+
+def test_kharnage_rounds_are_a_table_with_one_help(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    start_game(ui, "carnage", ["Ana", "Bo", "Cy"])
+    ui.click("sheet.add_round")
+    ui.click("sheet.add_round")
+    for r in range(2):
+        for name in ("Ana", "Bo", "Cy"):
+            for key in ("destroyed", "initiative", "kharnage"):
+                assert ui.exists(f"rounds[{r}].{name}.{key}")
+    assert ui.texts().count("Cards destroyed") == 2  # a column head per round, not a label per player
+    helps = [t for t in ui.texts() if t.startswith("Initiative: ")]
+    assert len(helps) <= 1
+
+
+def test_share_without_share_says_how_to_start_sharing(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    ui.click("sheet.share")
+    assert ("Phones can join only when the app runs for the network. Start the app with bin/app --share to let "
+            "phones join, then open this button again.") in ui.texts()
+    ui.click("sheet.share_off.close")
+    assert ui.dialog() is None
+
+
+def finish_kahuna(ui: Harness) -> None:
+    for r, islands in enumerate(((5, 3), (4, 6), (7, 2))):
+        ui.click("sheet.add_round")
+        ui.type(f"rounds[{r}].Ana", str(islands[0]))
+        ui.type(f"rounds[{r}].Bo", str(islands[1]))
+
+
+def test_finish_stores_the_stored_game_and_other_screens_follow(open_app: Callable[..., Harness],
+                                                               services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    route = ui.view.route
+    draft_id = services.repo.drafts()[0]["id"]
+    other, guide = (Harness(make_main(services), route=r, prefs={PREF_LANGUAGE: "en"}, hub=ui.hub, loop=ui.loop)
+                    for r in (route, route + "/guide"))
+    finish_kahuna(ui)
+    ui.click("sheet.finish")
+    play = services.repo.play(draft_id)
+    assert play is not None and play["sheet"]["rounds"][2] == {"Ana": 7, "Bo": 2}
+    assert ui.view.route == f"/result/{draft_id}"
+    for screen in (other, guide):
+        screen.eventually(lambda s=screen: s.view.route == f"/result/{draft_id}")
+        assert "Ana wins!" in screen.texts()
+        assert screen.crashes() == []
+        screen.close()
+
+
+def test_an_entry_to_a_game_finished_elsewhere_is_refused(open_app: Callable[..., Harness],
+                                                          services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    finish_kahuna(ui)
+    stale = open_app(ui.view.route)
+    draft_id = services.repo.drafts()[0]["id"]
+    services.repo.finish_draft(draft_id)  # finished on another server process: no message reaches this one
+    stale.type("players[0].bridges", "4")
+    assert "This game was finished on another screen" in stale.snacks()
+    assert stale.view.route == f"/result/{draft_id}"
+    assert services.repo.drafts() == []
+    assert "bridges" not in services.repo.play(draft_id)["sheet"]["players"][0]
