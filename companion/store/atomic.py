@@ -43,6 +43,8 @@ class CorruptFileError(Exception):
 class StorageError(Exception):
     """Saving failed (disk full, folder not writable, lock held too long); the files on disk are unchanged.
 
+    Every OSError of a write reaches callers as this error (`__cause__` is the OSError).
+
     `message_key` and `params` are what the app shows (a translation key and its placeholders).
     """
 
@@ -223,13 +225,18 @@ def _forget(path: Path) -> None:
 class AtomicJSONStorage(Storage):
     """TinyDB storage over `write_atomically`. Callers serialise writers (see repository locks)."""
 
-    def __init__(self, path: str | os.PathLike[str], backups: int = 0) -> None:
+    def __init__(self, path: str | os.PathLike[str], backups: int = 0, initial: dict[str, Any] | None = None) -> None:
+        """`initial`: the tables of a file that does not exist yet, written with the first change (so that no
+        version of the file, nor a backup of it, ever holds only them)."""
         super().__init__()
         self.path = Path(path)
         self.backups = backups
+        self.initial = initial
 
     def read(self) -> dict[str, Any] | None:
         tables = read_tables(self.path)
+        if tables is None:
+            tables = self.initial
         if tables is None:
             return None
         # TinyDB changes what it reads in place (tables and documents): give it its own containers

@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from companion.store import repository
+from companion.store import drafts
 from companion.store.repository import Repository, merge3
 
 from .conftest import example, make_play
@@ -39,7 +39,7 @@ def test_the_undo_history_keeps_the_last_thirty(repo: Repository) -> None:
 
 def test_drafts_are_listed_most_recently_saved_first(repo: Repository, monkeypatch: Any) -> None:
     stamps = iter(["2024-01-01T10:00:00+00:00", "2024-01-01T11:00:00+00:00", "2024-01-01T12:00:00+00:00"])
-    monkeypatch.setattr(repository, "now_iso", lambda: next(stamps))
+    monkeypatch.setattr(drafts, "now_iso", lambda: next(stamps))
     first = for_sale_draft(repo)
     second = for_sale_draft(repo)
     repo.save_draft(first)

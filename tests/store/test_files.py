@@ -105,9 +105,9 @@ def test_a_damaged_file_at_start_is_moved_aside_and_its_backup_offered(repo: Rep
 
 def test_a_damaged_shard_is_moved_aside_and_the_rest_of_the_history_stays(repo: Repository, data_dir: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.store import repository
+    from companion.store import plays
 
-    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 2)
     for day in range(1, 6):
         repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
     shard = data_dir / "plays" / "plays-0002.json"
@@ -210,9 +210,9 @@ def test_restoring_a_backup_later_keeps_what_was_saved_since(repo: Repository, d
 
 def test_a_shard_moved_aside_keeps_its_number_and_backups(repo: Repository, data_dir: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.store import repository
+    from companion.store import plays
 
-    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 2)
     for day in range(1, 5):
         repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
     newest = data_dir / "plays" / "plays-0002.json"
@@ -221,7 +221,7 @@ def test_a_shard_moved_aside_keeps_its_number_and_backups(repo: Repository, data
     reopened = Repository.open(data_dir)
     for day in range(5, 9):
         reopened.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
-    assert [p.name for p in reopened._shards()] == ["plays-0001.json", "plays-0003.json", "plays-0004.json"]
+    assert [p.name for p in reopened._shards.paths()] == ["plays-0001.json", "plays-0003.json", "plays-0004.json"]
     reopened.restore_backup(reopened.issues[0])
     assert [s.finished_at[8:10] for s in reopened.history_page().items] == ["08", "07", "06", "05", "03", "02", "01"]
 
@@ -230,9 +230,9 @@ def test_a_lock_held_too_long_by_another_writer_is_a_storage_error(data_dir: Pat
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from filelock import FileLock
 
-    from companion.store import repository
+    from companion.store import files
 
-    monkeypatch.setattr(repository, "LOCK_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(files, "LOCK_TIMEOUT_S", 0.2)
     repo = Repository.open(data_dir)
     with FileLock(str(data_dir / ".lock")), pytest.raises(StorageError) as caught:
         repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})

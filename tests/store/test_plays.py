@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import repository
+from companion.store import plays, shards
+from companion.store.plays import HistoryPage
 from companion.store.repository import Repository
 from scoring import SheetError
 
 from .conftest import example, kahuna, make_play
 
 
-def times(page: repository.HistoryPage) -> list[str]:
+def times(page: HistoryPage) -> list[str]:
     return [s.finished_at for s in page.items]
 
 
@@ -124,7 +125,7 @@ def test_edit_play_with_a_refused_sheet_saves_nothing(repo: Repository) -> None:
 
 def test_delete_and_undo_put_an_old_play_back_in_its_place(repo: Repository,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(repository, "SHARD_SIZE", 3)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 3)
     add_days(repo, range(1, 10))
     old = repo.history_page(offset=7, limit=1).items[0]
     deleted = repo.delete_play(old.id)
@@ -133,14 +134,14 @@ def test_delete_and_undo_put_an_old_play_back_in_its_place(repo: Repository,
     repo.restore_play(deleted)
     repo.restore_play(deleted)  # a second undo changes nothing
     assert times(repo.history_page(limit=50)) == [f"2024-03-0{d}T12:00:00+00:00" for d in range(9, 0, -1)]
-    holding = [p.name for p in repo._shards()
+    holding = [p.name for p in repo._shards.paths()
                if any(doc["id"] == old.id for doc in json.loads(p.read_text())["plays"].values())]
     assert holding == ["plays-0001.json"]
 
 
 def test_plays_fill_shards_and_a_sealed_shard_keeps_one_backup(repo: Repository, data_dir: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(repository, "SHARD_SIZE", 4)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 4)
     add_days(repo, range(1, 11))
     shards = sorted(p.name for p in (data_dir / "plays").glob("plays-*.json"))
     assert shards == ["plays-0001.json", "plays-0002.json", "plays-0003.json"]
@@ -148,23 +149,23 @@ def test_plays_fill_shards_and_a_sealed_shard_keeps_one_backup(repo: Repository,
     assert counts == [4, 4, 2]
     sealed = sorted(p.name for p in (data_dir / "plays").glob("plays-0001.json.bak*"))
     assert sealed == ["plays-0001.json.bak1"]
-    assert len(list((data_dir / "plays").glob("plays-0003.json.bak*"))) == 2  # meta, then 1st, then 2nd play
+    assert len(list((data_dir / "plays").glob("plays-0003.json.bak*"))) == 1  # its first play, then the second
 
 
 def test_the_first_page_reads_only_the_newest_shards(repo: Repository, data_dir: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(repository, "SHARD_SIZE", 5)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 5)
     repo.add_plays([make_play("kahuna", f"2024-03-{d:02d}T12:00:00+00:00") for d in range(1, 29)])
     fresh = Repository.open(data_dir)
     read: list[str] = []
-    real = repository.load_tables
-    monkeypatch.setattr(repository, "load_tables", lambda path: read.append(path.name) or real(path))
+    real = shards.Shards.view
+    monkeypatch.setattr(shards.Shards, "view", lambda self, path: read.append(path.name) or real(self, path))
     assert len(fresh.history_page(limit=7).items) == 7
     assert read == ["plays-0006.json", "plays-0005.json"]
 
 
 def test_history_order_holds_when_shards_overlap_in_time(repo: Repository, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 2)
     add_days(repo, range(10, 14))
     repo.add_plays([make_play("kahuna", "2024-03-11T18:00:00+00:00", id="late"),
                     make_play("kahuna", "2024-03-01T12:00:00+00:00", id="early")])
