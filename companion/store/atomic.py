@@ -11,6 +11,7 @@ is never mutated: TinyDB gets a copy to change, and what it writes becomes the n
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -52,6 +53,18 @@ class StorageError(Exception):
         super().__init__(detail)
         self.message_key = message_key
         self.params = params
+
+    @property
+    def kind(self) -> str:
+        """What the player is told: "full" (no space left), "read_only", "busy" (another writer) or "other"."""
+        if self.message_key == "storage.error.busy":
+            return "busy"
+        code = getattr(self.__cause__, "errno", None)
+        if code in (errno.ENOSPC, errno.EDQUOT):
+            return "full"
+        if code in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "read_only"
+        return "other"
 
 
 @dataclass(frozen=True)

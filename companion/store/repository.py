@@ -50,6 +50,15 @@ __all__ = [
 ]
 
 
+def open_repository(data_dir: Path) -> tuple[Repository, StorageError | NewerSchemaError | None]:
+    """The repository of the data folder, opened; or, when the folder cannot be used, an unopened one (which
+    reads and writes nothing) and why."""
+    try:
+        return Repository.open(data_dir), None
+    except (StorageError, NewerSchemaError) as problem:
+        return Repository(data_dir), problem
+
+
 class Repository:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)

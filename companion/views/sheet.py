@@ -13,7 +13,6 @@ from ..games import ui_for
 from ..models.draft import DraftSession
 from ..models.guide import now
 from ..models.sheet_model import Evaluation, SheetModel
-from ..store.repository import now_iso
 from ..widgets.common import icon_button, primary_button, section, tagged
 from ..widgets.fields import EditorFactory
 from .base import Screen
@@ -22,7 +21,7 @@ from .base import Screen
 class SheetScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.session = DraftSession(app.repo, draft)
+        self.session = DraftSession(app.repo, draft, app.storage_problem)
         self.spec: GameSpec = get_spec(draft["game"])
         self.ui = ui_for(self.spec.id)
         self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
@@ -211,12 +210,9 @@ class SheetScreen(Screen):
         self._store_play()
 
     def _store_play(self) -> None:
-        result = self.model.evaluation.result
-        assert result is not None
-        play = self.app.repo.add_play({
-            "game": self.spec.id, "sheet": self.model.sheet(), "rules_version": self.spec.rules_version,
-            "started_at": self.session.draft.get("created_at", now_iso()), "result": result.to_json(),
-        }, draft_id=self.session.id)
+        play = self.session.finish()
+        if play is None:
+            return
         self.app.publish(self.session.id, {"finished": play["id"]})
         self.app.services.live.forget(self.session.id)
         self.app.go(f"/result/{play['id']}")
