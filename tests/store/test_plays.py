@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 from datetime import date
 from pathlib import Path
 
 import pytest
 
-from companion.store import plays, shards
+from companion.store import GameFinished, plays, shards
 from companion.store.plays import HistoryPage
 from companion.store.repository import Repository
-from scoring import SheetError
+from scoring import SheetError, score_sheet
 
 from .conftest import example, kahuna, make_play
 
@@ -190,3 +191,78 @@ def test_a_play_stored_without_a_result_is_summarised_from_its_sheet(repo: Repos
     repo.add_play({"game": "kahuna", "sheet": example("kahuna"), "rules_version": 1})
     [summary] = repo.history_page().items
     assert (summary.totals, summary.winners, summary.started_at) == ({"Mina": 1, "Joon": 2}, ("Joon",), None)
+
+
+# ---- finishing a game in progress -------------------------------------------------------------------
+
+
+def test_finishing_stores_the_stored_merged_sheet_with_its_record(repo: Repository) -> None:
+    draft = repo.save_draft({"game": "kahuna", "sheet": kahuna([5, 5], [1, 1]), "undo": [],
+                             "record": {"timer": {"seconds": 754}, "note": "비 오는 날"}})
+    screen_a, screen_b = repo.draft(draft["id"]), repo.draft(draft["id"])
+    assert screen_a is not None and screen_b is not None
+    screen_a["sheet"]["rounds"][0]["Mina"] = 3
+    repo.save_draft(screen_a)
+    screen_b["sheet"]["rounds"][1]["Joon"] = 4
+    repo.save_draft(screen_b)
+    play = repo.finish_draft(draft["id"])
+    assert play["sheet"]["rounds"] == [{"Mina": 3, "Joon": 1}, {"Mina": 5, "Joon": 4}]
+    expected = score_sheet(play["sheet"])
+    assert (play["id"], play["game"], play["rules_version"], play["result"]) == (
+        draft["id"], "kahuna", expected.rules_version, expected.to_json())
+    assert play["started_at"] == draft["created_at"] and play["record"] == draft["record"]
+    assert repo.play(draft["id"]) == play and repo.drafts() == []
+
+
+def test_finishing_twice_stores_one_play_and_a_later_save_is_refused(repo: Repository, data_dir: Path) -> None:
+    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    play = repo.finish_draft(draft["id"])
+    assert repo.finish_draft(draft["id"]) == play
+    before = (data_dir / "drafts.json").read_bytes()
+    with pytest.raises(GameFinished) as caught:
+        repo.save_draft(draft)
+    assert caught.value.play_id == draft["id"]
+    assert (data_dir / "drafts.json").read_bytes() == before
+    assert [p["id"] for p in repo.plays_newest_first()] == [draft["id"]]
+
+
+def test_a_sheet_the_rules_refuse_is_not_finished(repo: Repository) -> None:
+    draft = repo.save_draft({"game": "kahuna", "sheet": kahuna([9], [9]), "undo": []})
+    with pytest.raises(SheetError):
+        repo.finish_draft(draft["id"])
+    assert repo.draft(draft["id"]) == draft and list(repo.plays_newest_first()) == []
+
+
+def _finish_elsewhere(data_dir: Path, draft_id: str) -> None:
+    Repository.open(data_dir).finish_draft(draft_id)
+
+
+def test_a_game_finished_by_another_server_process_refuses_saves_here(repo: Repository, data_dir: Path) -> None:
+    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    other = Repository(data_dir)
+    other_copy = other.draft(draft["id"])
+    finishers = [multiprocessing.get_context("fork").Process(target=_finish_elsewhere, args=(data_dir, draft["id"]))
+                 for _ in range(2)]
+    for finisher in finishers:
+        finisher.start()
+    for finisher in finishers:
+        finisher.join(30)
+        assert finisher.exitcode == 0
+    for copy, instance in ((draft, repo), (other_copy, other)):
+        with pytest.raises(GameFinished):
+            instance.save_draft(copy)  # type: ignore[arg-type]
+    assert [p["id"] for p in Repository.open(data_dir).plays_newest_first()] == [draft["id"]]
+    assert repo.drafts() == []
+
+
+def test_finishing_is_idempotent_whatever_the_dates_in_the_history(repo: Repository,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plays, "SHARD_SIZE", 2)
+    for moment in ("2024-01-01T12:00:00+00:00", "2024-01-03T12:00:00+00:00", "2099-01-01T12:00:00+00:00"):
+        repo.add_play(make_play("kahuna", moment))
+    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    finished = make_play("kahuna", "2024-01-02T10:00:00+00:00")
+    repo.add_play(finished, draft_id=draft["id"])
+    repo.add_play(finished, draft_id=draft["id"])
+    assert sorted(p["id"] for p in repo.plays_newest_first()).count(draft["id"]) == 1
+    assert repo.finish_draft(draft["id"])["finished_at"] == "2024-01-02T10:00:00+00:00"
