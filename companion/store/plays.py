@@ -26,7 +26,7 @@ from .atomic import AtomicJSONStorage, encode, trim_backups, write_atomically
 from .documents import canonical_time, clone, new_id, now_iso
 from .drafts import replace_docs
 from .files import BACKUPS, DataFolder
-from .shards import ShardInfo, Shards, ShardView
+from .shards import ShardInfo, Shards, ShardView, shard_number
 from .summary import PlaySummary, summary_of
 
 SHARD_SIZE = 250
@@ -103,22 +103,19 @@ class Plays:
             parts = even_parts(merged, math.ceil(len(merged) / SHARD_SIZE))
         first, *others = parts if path is not None else [[], *parts]
         new_paths = []
-        for part in others:
-            new = self.shards.new_path(taken)
-            taken = int(new.stem.split("-")[1])
-            new_paths.append(new)
-            self._write_shard(new, part)
-        if path is None:
-            return taken
-        if len(first) == len(stored) and (appended or not new_paths):
-            return taken  # full: the new plays all went to new shards
-        if new_paths and not appended:  # a split: the start finishes it if this writer dies now
-            note = self.shards.dir / SPLIT_NOTE
+        for _ in others:
+            new_paths.append(self.shards.new_path(taken))
+            taken = shard_number(new_paths[-1])
+        note = self.shards.dir / SPLIT_NOTE
+        splitting = path is not None and bool(others) and not appended
+        if splitting:  # plays move out of `path`: if this writer dies before it is rewritten, the start finishes
             write_atomically(note, encode({"shard": path.name, "into": [p.name for p in new_paths]}))
+        for new, part in zip(new_paths, others, strict=True):
+            self._write_shard(new, part)
+        if path is not None and (len(first) != len(stored) or splitting):
             self._write_shard(path, first)
+        if splitting:
             note.unlink()
-        else:
-            self._write_shard(path, first)
         return taken
 
     def _write_shard(self, path: Path, plays: list[dict[str, Any]]) -> None:

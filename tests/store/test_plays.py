@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.store import GameFinished, plays, shards
+from companion.store.documents import canonical_time
 from companion.store.plays import HistoryPage
 from companion.store.repository import Repository
 from scoring import SheetError, score_sheet
@@ -266,3 +270,78 @@ def test_finishing_is_idempotent_whatever_the_dates_in_the_history(repo: Reposit
     repo.add_play(finished, draft_id=draft["id"])
     assert sorted(p["id"] for p in repo.plays_newest_first()).count(draft["id"]) == 1
     assert repo.finish_draft(draft["id"])["finished_at"] == "2024-01-02T10:00:00+00:00"
+
+
+# ---- bounded shards whatever the dates ----------------------------------------------------------------
+
+
+def shard_sizes(data_dir: Path) -> list[int]:
+    return [len(json.loads(p.read_text())["plays"]) for p in sorted((data_dir / "plays").glob("plays-*.json"))]
+
+
+def test_an_import_of_older_plays_fills_bounded_shards(repo: Repository, data_dir: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plays, "SHARD_SIZE", 10)
+    add_days(repo, range(20, 25))
+    older = [make_play("kahuna", f"2023-{1 + d // 28:02d}-{1 + d % 28:02d}T12:00:00+00:00") for d in range(95)]
+    assert repo.add_plays(older) == 95
+    assert max(shard_sizes(data_dir)) <= 10 and sum(shard_sizes(data_dir)) == 100
+    history = times(repo.history_page(limit=200))
+    assert history == sorted(history, reverse=True) and len(history) == 100
+    deleted = repo.delete_play(repo.history_page(offset=50, limit=1).items[0].id)
+    assert deleted is not None and sum(shard_sizes(data_dir)) == 99
+
+
+def test_a_play_dated_far_ahead_does_not_make_the_newest_shard_grow(repo: Repository, data_dir: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plays, "SHARD_SIZE", 4)
+    repo.add_play(make_play("kahuna", "2099-12-31T12:00:00+00:00"))
+    for n in range(30):
+        draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+        repo.finish_draft(draft["id"])
+        assert max(shard_sizes(data_dir)) <= 4, n
+    assert len(repo.history_page(limit=50).items) == 31
+    assert repo.history_page(limit=1).items[0].finished_at.startswith("2099")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batches=st.lists(st.lists(st.integers(0, 60), min_size=1, max_size=12), min_size=1, max_size=6))
+def test_shards_stay_bounded_and_the_history_complete_whatever_the_order(
+        tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, batches: list[list[int]]) -> None:
+    monkeypatch.setattr(plays, "SHARD_SIZE", 3)
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    data_dir = tmp_path_factory.mktemp("bounded")
+    repo = Repository.open(data_dir)
+    stored = []
+    for batch in batches:
+        batch_plays = [make_play("kahuna", f"2024-03-{1 + day // 2:02d}T{12 + day % 2}:00:00+00:00")
+                       for day in batch]
+        if len(batch_plays) == 1:
+            repo.add_play(batch_plays[0])
+        else:
+            repo.add_plays(batch_plays)
+        stored += [p["finished_at"] for p in batch_plays]
+        assert max(shard_sizes(data_dir)) <= 3
+    assert times(repo.history_page(limit=100)) == sorted((canonical_time(t) for t in stored), reverse=True)
+    assert Repository.open(data_dir).issues == []
+
+
+def test_a_split_cut_short_by_a_crash_is_finished_at_start(repo: Repository, data_dir: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(plays, "SHARD_SIZE", 4)
+    add_days(repo, range(10, 14))
+    real = plays.Plays._write_shard
+
+    def die_before_the_old_shard(self: plays.Plays, path: Path, items: list[dict[str, object]]) -> None:
+        if path.name == "plays-0001.json":
+            raise KeyboardInterrupt  # the writer stops here, as if killed
+        real(self, path, items)
+
+    monkeypatch.setattr(plays.Plays, "_write_shard", die_before_the_old_shard)
+    with pytest.raises(KeyboardInterrupt):
+        repo.add_play(make_play("kahuna", "2024-03-11T18:00:00+00:00", id="between"))
+    monkeypatch.setattr(plays.Plays, "_write_shard", real)
+    reopened = Repository.open(data_dir)
+    ids = [s.id for s in reopened.history_page(limit=10).items]
+    assert len(ids) == len(set(ids)) == 4  # each stored play once; the one in flight was never acknowledged
+    assert max(shard_sizes(data_dir)) <= 4 and not (data_dir / "plays" / plays.SPLIT_NOTE).exists()
