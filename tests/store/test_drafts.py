@@ -12,8 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.models.draft import DraftSession
+from companion.models.sheet_model import SheetModel
 from companion.store import drafts
 from companion.store.repository import Repository, merge3
+from scoring import get_spec
 
 from .conftest import example, make_play
 
@@ -192,3 +195,35 @@ def test_random_interleavings_of_screens_lose_no_confirmed_entry(tmp_path_factor
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is not what this test is about
     repo = Repository.open(tmp_path_factory.mktemp("interleaving"))
     assert lost_entries(repo, data.draw(steps(sessions)), sessions) == 0
+
+
+class Screen:
+    """A sheet screen as the app builds it: its own sheet model over a DraftSession, reloaded when told."""
+
+    def __init__(self, repo: Repository, draft_id: str) -> None:
+        self.repo = repo
+        self.session = DraftSession(repo, repo.draft(draft_id))  # type: ignore[arg-type]
+        self.reload()
+
+    def reload(self) -> None:  # what the sheet screen does when another screen changed the game
+        self.session.draft = self.repo.draft(self.session.id)  # type: ignore[assignment]
+        self.model = SheetModel(get_spec("for-sale"), self.session.draft["sheet"],
+                                on_save=lambda sheet, undo: self.session.save(sheet=sheet, undo=undo))
+
+    def enter(self, player: int, coins_left: int) -> None:
+        self.model.set(("players", player, "coins_left"), coins_left)
+
+
+def test_screens_that_keep_their_own_sheet_and_reload_later_keep_each_others_entries(repo: Repository) -> None:
+    draft_id = for_sale_draft(repo)["id"]
+    first, second = Screen(repo, draft_id), Screen(repo, draft_id)
+    for a, b in ((8, 11), (9, 12), (10, 13)):
+        first.enter(0, a)
+        second.enter(3, b)  # before it has heard of the first screen's entry
+        assert coins(repo.draft(draft_id))[::3] == [a, b]
+        first.reload()
+        second.reload()
+    second.enter(2, 6)
+    first.enter(1, 5)  # merged over the second screen's entry, which this screen's sheet does not show yet
+    first.enter(1, 7)  # ... and that is no reason to undo it
+    assert coins(repo.draft(draft_id)) == [10, 7, 6, 13]
