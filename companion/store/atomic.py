@@ -122,19 +122,21 @@ def encode(data: Any) -> bytes:
                       check_circular=False).encode("utf-8")
 
 
-def write_atomically(path: Path, payload: bytes, backups: int = 0) -> None:
+def write_atomically(path: Path, payload: bytes, backups: int = 0, durable: bool = True) -> None:
     """Replace `path` with `payload` so that a crash at any moment leaves either the old or the new file.
 
-    Raises StorageError (the old file intact) when the disk refuses: full, read-only, gone.
+    `durable=False` skips the fsyncs, for caches that are rebuilt when they are lost or damaged (a crash may
+    then leave the file empty). Raises StorageError (the old file intact) when the disk refuses: full,
+    read-only, gone.
     """
     try:
-        _write(path, payload, backups)
+        _write(path, payload, backups, durable)
     except OSError as error:
         raise StorageError("storage.error.write", {"file": path.name, "reason": error.strerror or str(error)},
                            f"could not save {path}: {error}") from error
 
 
-def _write(path: Path, payload: bytes, backups: int) -> None:
+def _write(path: Path, payload: bytes, backups: int, durable: bool = True) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(tmp_name)
@@ -142,7 +144,8 @@ def _write(path: Path, payload: bytes, backups: int) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         if backups and path.exists():
             _rotate_backups(path, backups)
         os.replace(tmp, path)
@@ -150,7 +153,8 @@ def _write(path: Path, payload: bytes, backups: int) -> None:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         raise
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
 
 
 def _rotate_backups(path: Path, keep: int) -> None:

@@ -137,8 +137,6 @@ class Drafts:
             self.remove([doc["id"] for doc, _ in damaged])
         return issues
 
-    def ids(self) -> list[str]:
-        return [d["id"] for d in self.folder.docs(self.path, "drafts")]
 
 
 def draft_problem(draft: dict[str, Any]) -> str | None:

@@ -11,7 +11,7 @@ Dicts handed out are copies: changing them changes nothing stored.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from scoring import score_sheet
 from scoring.sheet_tools import players_in
 
 from . import schema
-from .atomic import AtomicJSONStorage, StorageError, remove_stale_temps
+from .atomic import AtomicJSONStorage, StorageError, remove_stale_temps, signature
 from .documents import canonical_time, clone, new_id, now_iso
 from .drafts import DRAFT_UNDO_DEPTH, Drafts, GameFinished, merge3
 from .files import BACKUPS, DataFolder, StartupIssue
@@ -27,7 +27,7 @@ from .players import COLOUR, PlayerError, Players
 from .plays import SHARD_SIZE, HistoryPage, Plays
 from .schema import NewerSchemaError, migrate
 from .shards import SHARD_NAME, SUMMARIES, ShardInfo, Shards
-from .summary import PlaySummary
+from .summary import PlaySummary, parse_time
 
 __all__ = [
     "COLOUR",
@@ -107,11 +107,23 @@ class Repository:
                     storage.write(migrate(storage.read() or {}, version))
             repo._plays.finish_split()
             repo.issues += repo._drafts.set_aside_damaged()
-            repo._drafts.remove([d for d in repo._drafts.ids() if repo._plays.has(d)])  # finished, then a crash
+            repo._drop_finished_drafts()
             for shard in shards.paths():
                 shards.info(shard)
             shards.save_index()
         return repo
+
+    def _drop_finished_drafts(self) -> None:
+        """Games stored as plays whose draft was not yet removed (the writer died in between). Such a play was
+        written after the draft's last save, so only shards written since then are read."""
+        drafts = self._folder.docs(self._drafts.path, "drafts")
+        if not drafts:
+            return
+        since = min(parse_time(d["updated_at"]) for d in drafts) - timedelta(seconds=2)  # whole seconds stored
+        recent = [p for p in self._shards.paths()
+                  if (sig := signature(p)) is not None and sig.mtime_ns >= since.timestamp() * 1e9]
+        finished = set().union(*(self._shards.view(p).ids for p in recent))
+        self._drafts.remove([d["id"] for d in drafts if d["id"] in finished])
 
     def _files_to_check(self) -> list[Path]:
         """Drafts, players and every shard not already checked in its current state (see the index)."""

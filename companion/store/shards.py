@@ -121,7 +121,7 @@ class Shards:
         with contextlib.suppress(StorageError):  # a cache: a full disk only makes the next start slower
             write_atomically(self._summaries_path(shard), encode({
                 "schema": schema.SCHEMA_VERSION, "key": list(view.key), "rules": rules_of(view.summaries),
-                "summaries": [_encode_summary(s) for s in view.summaries]}))
+                "summaries": [_encode_summary(s) for s in view.summaries]}), durable=False)
         return view
 
     def wrote(self, shard: Path, summaries: list[PlaySummary] | tuple[PlaySummary, ...]) -> None:
@@ -191,8 +191,10 @@ class Shards:
         if not self._index_dirty:
             return
         shards = {name: info.to_json() for name, info in dict(self._index).items()}
-        write_atomically(self.index_path, encode({"schema": schema.SCHEMA_VERSION, "shards": shards}))
-        self._index_dirty = False
+        with contextlib.suppress(StorageError):  # a cache: a full disk only makes the next start slower
+            write_atomically(self.index_path, encode({"schema": schema.SCHEMA_VERSION, "shards": shards}),
+                             durable=False)
+            self._index_dirty = False
 
 
 def shard_number(path: Path) -> int:

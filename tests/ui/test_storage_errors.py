@@ -30,7 +30,7 @@ class Disk:
         self.real = atomic._write
 
     def fill(self, code: int = errno.ENOSPC) -> None:
-        def refuse(path: Path, payload: bytes, backups: int) -> None:
+        def refuse(path: Path, payload: bytes, backups: int, durable: bool = True) -> None:
             raise OSError(code, "No space left on device" if code == errno.ENOSPC else "Read-only file system")
 
         self.monkeypatch.setattr(atomic, "_write", refuse)
