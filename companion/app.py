@@ -85,8 +85,9 @@ class App:
         self.page.views.clear()
         self.page.views.append(ft.View(route="/", padding=24, controls=[
             ft.Text(self.t("app.name"), size=22, weight=ft.FontWeight.BOLD),
-            ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
-                    ft.Text(self.t(problem.message_key, **problem.params), expand=True, size=16)]),
+            tagged("storage.problem", ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                                              ft.Text(self.t(problem.message_key, **problem.params), expand=True,
+                                                      size=16)])),
             *([ft.Text(self.t("storage.start_problem"), size=14)] if isinstance(problem, StorageError) else []),
         ]))
         self.page.update()
@@ -157,12 +158,13 @@ class App:
         message = self.t(f"storage.unsaved.{error.kind}", reason=error.params.get("reason", str(error)))
         if self._storage_banner is None:
             self._storage_banner = ft.Banner(
-                leading=ft.Icon(ft.Icons.SAVE_OUTLINED, color=ft.Colors.ERROR), content=ft.Text(message),
+                leading=ft.Icon(ft.Icons.SAVE_OUTLINED, color=ft.Colors.ERROR),
+                content=tagged("storage.unsaved", ft.Text(message)),
                 bgcolor=ft.Colors.ERROR_CONTAINER,
                 actions=[tagged("storage.retry", ft.TextButton(self.t("storage.retry"), on_click=lambda e: retry()))])
             self.page.show_dialog(self._storage_banner)
         else:
-            self._storage_banner.content = ft.Text(message)
+            self._storage_banner.content = tagged("storage.unsaved", ft.Text(message))
             self._storage_banner.update()
         if not self._retry_scheduled:
             self._retry_scheduled = True
