@@ -249,9 +249,6 @@ class Plays:
             while pending and (bound is None or time_of(pending[-1]) >= bound):
                 yield pending.pop()
 
-    def stored_ids(self) -> set[str]:
-        return set().union(*(self.shards.view(p).ids for p in self.shards.paths()))
-
 
 def _covering(targets: list[tuple[Path, ShardInfo]], moment: str) -> Path | None:
     """The shard whose time range `moment` falls in: the one that starts last at or before it (the oldest
