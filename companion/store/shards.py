@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -121,6 +122,7 @@ class Shards:
         with contextlib.suppress(StorageError):  # a cache: a full disk only makes the next start slower
             write_atomically(self._summaries_path(shard), encode({
                 "schema": schema.SCHEMA_VERSION, "key": list(view.key), "rules": rules_of(view.summaries),
+                "fields": SUMMARY_FIELDS,
                 "summaries": [_encode_summary(s) for s in view.summaries]}), durable=False)
         return view
 
@@ -137,7 +139,7 @@ class Shards:
     def _read_summaries(self, shard: Path, key: Key) -> ShardView | None:
         try:
             data = json.loads(self._summaries_path(shard).read_bytes())
-            if (data["schema"] != schema.SCHEMA_VERSION or tuple(data["key"]) != key):
+            if data["schema"] != schema.SCHEMA_VERSION or tuple(data["key"]) != key or data["fields"] != SUMMARY_FIELDS:
                 return None
             summaries = [_decode_summary(item) for item in data["summaries"]]
             if data["rules"] != rules_of(summaries):
@@ -212,15 +214,23 @@ def rules_of(summaries: list[PlaySummary] | tuple[PlaySummary, ...]) -> dict[str
     return {game: rules_version_of(game) for game in sorted({s.game for s in summaries})}
 
 
+SUMMARY_FIELDS = [f.name for f in dataclasses.fields(PlaySummary)]  # a file with other fields is made again
+
+
 def _encode_summary(s: PlaySummary) -> list[Any]:
-    return [s.id, s.game, s.started_at, s.finished_at, list(s.players), [s.totals[n] for n in s.players],
-            list(s.winners), [list(group) for group in s.ranking], s.finished]
+    return [getattr(s, name) for name in SUMMARY_FIELDS]
 
 
-def _decode_summary(item: list[Any]) -> PlaySummary:
-    id_, game, started_at, finished_at, players, totals, winners, ranking, finished = item
-    if not (isinstance(id_, str) and isinstance(game, str) and isinstance(finished_at, str)
-            and len(players) == len(totals) and isinstance(finished, bool)):
-        raise ValueError(item)
-    return PlaySummary(id_, game, started_at, finished_at, tuple(players), dict(zip(players, totals, strict=True)),
-                       tuple(winners), tuple(tuple(group) for group in ranking), finished)
+def _decode_summary(row: list[Any]) -> PlaySummary:
+    summary = PlaySummary(*map(_frozen, row))
+    if not (len(row) == len(SUMMARY_FIELDS) and isinstance(summary.id, str) and isinstance(summary.game, str)
+            and isinstance(summary.finished_at, str) and isinstance(summary.totals, dict)):
+        raise ValueError(row)
+    return summary
+
+
+def _frozen(value: Any) -> Any:
+    """JSON lists back to the tuples a summary holds (of tuples, for the ranking's groups)."""
+    if type(value) is list:
+        return tuple(map(_frozen, value)) if value and type(value[0]) is list else tuple(value)
+    return value

@@ -91,3 +91,14 @@ def test_every_write_keeps_the_summaries_beside_the_shard_current(history: Path)
     expected = totals(repo)
     assert totals(fresh(history)) == expected
     assert expected[0] == {"Minah": 0, "Joon": 1} and len(expected) == 10
+
+
+def test_summaries_of_another_shape_are_made_again(history: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = totals(Repository.open(history))
+    summary = history / "plays" / "summaries" / "plays-0001.json"
+    data = json.loads(summary.read_bytes())
+    data["fields"] = data["fields"][:-1]  # written by an app whose summaries had other fields
+    data["summaries"] = [row[:-1] for row in data["summaries"]]
+    summary.write_text(json.dumps(data))
+    reads = shard_reads(monkeypatch)
+    assert totals(fresh(history)) == expected and reads == ["plays-0001.json"]
