@@ -50,13 +50,17 @@ class Plays:
 
     def add(self, play: dict[str, Any]) -> dict[str, Any]:
         """Store a finished play; one whose id is stored already is not stored again (that one is returned)."""
-        play = normalised(clone(play))
         with self.folder.writing():
-            stored = self.get(play["id"])
-            if stored is not None:
-                return stored
-            self.insert([play])
-        return clone(play)
+            shard = self.locate(play["id"]) if "id" in play else None
+            if shard is not None:
+                return self._read(shard, play["id"])
+            return self.add_new(play)
+
+    def add_new(self, play: dict[str, Any]) -> dict[str, Any]:
+        """Store a finished play whose id is not stored (the caller checked, while writing)."""
+        play = normalised(clone(play))
+        self.insert([play])
+        return clone(play)  # what is stored (and cached) is never handed out
 
     def add_many(self, plays: Iterable[dict[str, Any]]) -> int:
         """Store many finished plays at once (import), each shard written once; plays whose id is
@@ -197,9 +201,10 @@ class Plays:
 
     def get(self, play_id: str) -> dict[str, Any] | None:
         shard = self.locate(play_id)
-        if shard is None:
-            return None
-        return clone(next((p for p in self.folder.docs(shard, "plays") if p["id"] == play_id), None))
+        return self._read(shard, play_id) if shard is not None else None
+
+    def _read(self, shard: Path, play_id: str) -> dict[str, Any]:
+        return clone(next(p for p in self.folder.docs(shard, "plays") if p["id"] == play_id))
 
     def has(self, play_id: str) -> bool:
         return self.locate(play_id) is not None

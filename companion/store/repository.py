@@ -182,7 +182,7 @@ class Repository:
                         "finished_at": now_iso(), "result": result.to_json()}
                 if "record" in draft:
                     play["record"] = draft["record"]
-                finished = self._plays.add(play)
+                finished = self._plays.add_new(play)
             self._drafts.remove([draft_id])
         return finished
 
