@@ -4,12 +4,15 @@ Builds N synthetic finished plays over the nine games (the example sheets, playe
 twelve) in a temporary data folder, then measures, in milliseconds:
 - open_ms: opening the data folder at start (nothing parsed yet)
 - history_page_ms: the first page of the history list, from a fresh start
-- stats_ms: one player's statistics, median of 5 with the summaries cached (stats_cold_ms: the first call,
-  from a fresh start, which reads every shard)
+- stats_ms: one player's statistics, median of 5 with the summaries cached (stats_cold_ms: the first call
+  after a start, which reads every shard's summaries from disk)
 - entry_ms_p50: one score entry of a game in progress, saved (median of 200)
 - finish_ms_p50: finishing a game into the history (median of 30), with the newest shard as N left it;
   finish_full_ms_p50: the same once the newest shard is nearly full (the costliest case; adds < SHARD_SIZE
-  plays)
+  plays); finish_fills_ms_p50: the finishes among those that filled the newest shard to SHARD_SIZE
+- delete_ms_p50: deleting a play from anywhere in the history (median of 20, each put back untimed)
+- older_import_ms: a second history of SHARD_SIZE recent plays that then imports N older plays in one go;
+  older_max_shard (the largest shard after it) and older_delete_ms_p50 (deleting in that history)
 and reports db_bytes (every file, backups included), db_live_bytes (without backups), rss_mb (resident
 memory at the end) and peak_rss_mb.
 """
@@ -28,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.store import atomic
-from companion.store.repository import SHARD_SIZE, Repository
+from companion.store.plays import SHARD_SIZE
+from companion.store.repository import Repository
 from companion.store.stats import player_stats
 from scoring import all_specs, score_sheet
 from scoring.sheet_tools import players_in, rename_player
@@ -38,6 +42,7 @@ POOL = ("Mina", "Joon", "Sora", "Tae", "Hana", "Jisoo", "Alex", "Sam", "Noah", "
 START = datetime(2015, 1, 1, tzinfo=UTC)
 BATCH = 2000
 FINISHES = 30
+DELETES = 20
 
 
 def timed(action: Callable[[], Any]) -> float:
@@ -96,15 +101,48 @@ def measure_entries(repo: Repository, synthetic: Synthetic) -> list[float]:
     return samples
 
 
-def measure_finishes(repo: Repository, synthetic: Synthetic, first: int) -> list[float]:
-    """Finishing games in progress (a draft each) as the score sheet does; the play's time is now."""
+def measure_finishes(repo: Repository, synthetic: Synthetic, first: int) -> list[tuple[float, int]]:
+    """Finishing games in progress (a draft each) as the score sheet does; the play's time is now. Each
+    sample comes with the size of the newest shard after it."""
     samples = []
     for i in range(first, first + FINISHES):
         play = synthetic.play(i)
         draft = repo.save_draft({"game": play["game"], "sheet": play["sheet"], "undo": []})
-        finished = {k: v for k, v in play.items() if k not in ("id", "finished_at")}
-        samples.append(timed(lambda finished=finished, draft=draft: repo.add_play(finished, draft_id=draft["id"])))
+        samples.append((timed(lambda draft=draft: repo.finish_draft(draft["id"])), newest_shard_size(repo)))
     return samples
+
+
+def newest_shard_size(repo: Repository) -> int:
+    shards = repo.plays_dir.glob("plays-*.json")
+    newest = max(shards, key=lambda p: p.stat().st_mtime_ns)
+    return len(atomic.read_tables(newest)["plays"])  # type: ignore[index]
+
+
+def measure_deletes(repo: Repository) -> list[float]:
+    """Deleting plays spread over the whole history; each is put back (untimed) before the next."""
+    ids = [s.id for s in repo.summaries()]
+    samples = []
+    for k in range(DELETES):
+        play_id = ids[(k * 7919) % len(ids)]
+        play = repo.play(play_id)
+        assert play is not None
+        samples.append(timed(lambda play_id=play_id: repo.delete_play(play_id)))
+        repo.restore_play(play)
+    return samples
+
+
+def measure_older_import(n: int, synthetic: Synthetic, root: Path) -> dict[str, Any]:
+    """SHARD_SIZE recent plays, then N older plays imported in one go (a BG Stats history, say)."""
+    folder = root / "older"
+    repo = Repository.open(folder)
+    repo.add_plays([{**synthetic.play(i), "id": f"recent{i}", "finished_at": (START + timedelta(days=3650 + i))
+                    .isoformat()} for i in range(SHARD_SIZE)])
+    older = [synthetic.play(i) for i in range(n)]
+    figures: dict[str, Any] = {"older_import_ms": round(timed(lambda: repo.add_plays(older)), 1)}
+    figures["older_max_shard"] = max(len(atomic.read_tables(p)["plays"])  # type: ignore[index]
+                                     for p in folder.glob("plays/plays-*.json"))
+    figures["older_delete_ms_p50"] = round(statistics.median(measure_deletes(fresh(folder))), 2)
+    return figures
 
 
 def newest_shard_count(n: int) -> int:
@@ -145,15 +183,19 @@ def run(n: int) -> dict[str, Any]:
         figures["stats_ms"] = round(statistics.median(stats[1:]), 2)
         figures["stats_cold_ms"] = round(stats[0], 2)
         figures["entry_ms_p50"] = round(statistics.median(measure_entries(repo, synthetic)), 2)
-        figures["finish_ms_p50"] = round(statistics.median(measure_finishes(repo, synthetic, n)), 2)
+        figures["finish_ms_p50"] = round(statistics.median(t for t, _ in measure_finishes(repo, synthetic, n)), 2)
         top_up = max(0, SHARD_SIZE - FINISHES - newest_shard_count(n))
         now = datetime.now(UTC).isoformat()  # after the finishes above: appended to the newest shard
         for batch in synthetic.plays(n + FINISHES, n + FINISHES + top_up):
             repo.add_plays([{**play, "started_at": now, "finished_at": now} for play in batch])
         full = measure_finishes(repo, synthetic, n + FINISHES + top_up)
-        figures["finish_full_ms_p50"] = round(statistics.median(full), 2)
+        figures["finish_full_ms_p50"] = round(statistics.median(t for t, _ in full), 2)
+        fills = [t for t, size in full if size == SHARD_SIZE]
+        figures["finish_fills_ms_p50"] = round(statistics.median(fills), 2) if fills else None
+        figures["delete_ms_p50"] = round(statistics.median(measure_deletes(fresh(folder))), 2)
         figures["db_bytes"] = folder_bytes(folder, backups=True)
         figures["db_live_bytes"] = folder_bytes(folder, backups=False)
+        figures.update(measure_older_import(n, synthetic, Path(tmp)))
         figures["rss_mb"] = resident_mb()
         figures["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return figures

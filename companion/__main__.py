@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 
 from .config import DEFAULT_PORT, LOOPBACK, ServeConfig, lan_address, resolve_data_dir
-from .store.schema import NewerSchemaError
 
 
 def parse_args(argv: list[str] | None = None) -> ServeConfig:
@@ -30,19 +28,16 @@ def main(argv: list[str] | None = None) -> int:
     from .downloads import Downloads
     from .live import LiveTable, PeerRegistry
     from .server import serve
-    from .store.repository import Repository
+    from .store.repository import open_repository
     from .uploads import Uploads
 
-    try:
-        repo = Repository.open(config.data_dir)
-    except NewerSchemaError as error:
-        print(f"Cannot open the data: {error}", file=sys.stderr)
-        return 1
+    repo, problem = open_repository(config.data_dir)
     live = LiveTable(is_live=lambda draft_id: repo.draft(draft_id) is not None)
-    services = Services(repo, Downloads(), live, peers=PeerRegistry(), uploads=Uploads(config.data_dir / "incoming"))
-    # Reading every play's summary once makes the first statistics screen fast (0.7 s at 10,000 plays).
-    threading.Thread(target=lambda: sum(1 for _ in repo.summaries()), name="warm-stats", daemon=True).start()
+    services = Services(repo, Downloads(), live, peers=PeerRegistry(), uploads=Uploads(config.data_dir / "incoming"),
+                        problem=problem)
     print(f"Table Companion: data in {config.data_dir}")
+    if problem is not None:
+        print(f"Cannot open the data: {problem}; the app shows only this message", file=sys.stderr)
     for issue in repo.issues:
         print(f"Warning: {issue.file} could not be read ({issue.reason}); it was moved aside as {issue.moved_to}",
               file=sys.stderr)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
@@ -14,10 +15,13 @@ import flet as ft
 from .downloads import Downloads
 from .i18n import LANGUAGES, Translator, language_from_locale
 from .live import LiveTable, PeerRegistry, live_topic
+from .store import StorageError
 from .store.repository import Repository
+from .store.schema import NewerSchemaError
 from .theme import FONTS, THEME_MODES, build_theme
 from .uploads import Uploads
 from .views.routes import screens_for
+from .widgets.common import tagged
 
 if TYPE_CHECKING:
     from .views.base import Screen
@@ -27,6 +31,7 @@ PREF_LANGUAGE = "table_companion.language"
 PREF_THEME = "table_companion.theme"
 CLIENT_TIMEOUT = 3.0
 WATCH_DELAY = 0.05  # seconds: a burst of changes on other phones redraws this one once
+STORAGE_RETRY_S = 5.0  # seconds between tries to save what the disk refused
 
 
 @dataclass
@@ -41,6 +46,7 @@ class Services:
     # the app runs locally in Flet (desktop, tests), where the page's client_ip is all there is.
     peers: PeerRegistry | None = None
     uploads: Uploads = field(default_factory=Uploads)
+    problem: StorageError | NewerSchemaError | None = None  # why the data could not be opened (then only that shows)
 
 
 class App:
@@ -54,6 +60,8 @@ class App:
         self.screens: list[Screen] = []
         self.role = "viewer"  # until start() decides
         self.peer: str | None = None
+        self._storage_banner: ft.Banner | None = None
+        self._retry_scheduled = False
 
     def _decide_role(self) -> None:
         """Host or viewer, once for the whole session, from the connection's real address and the key.
@@ -82,9 +90,24 @@ class App:
         self.theme_mode = saved_theme or "system"
         self.t = Translator(self.lang)
         page.theme_mode = THEME_MODES[self.theme_mode]
+        if self.services.problem is not None:
+            self._show_problem(self.services.problem)
+            return
         page.on_route_change = lambda e: self.show(e.route)
         page.on_view_pop = self._view_popped
         self.show(page.route or "/")
+
+    def _show_problem(self, problem: StorageError | NewerSchemaError) -> None:
+        """The data folder cannot be used: say why and what to do, instead of any screen that needs it."""
+        self.page.views.clear()
+        self.page.views.append(ft.View(route="/", padding=24, controls=[
+            ft.Text(self.t("app.name"), size=22, weight=ft.FontWeight.BOLD),
+            tagged("storage.problem", ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
+                                              ft.Text(self.t(problem.message_key, **problem.params), expand=True,
+                                                      size=16)])),
+            *([ft.Text(self.t("storage.start_problem"), size=14)] if isinstance(problem, StorageError) else []),
+        ]))
+        self.page.update()
 
     # ---- navigation --------------------------------------------------------------------------
 
@@ -136,6 +159,39 @@ class App:
             pending["timer"] = asyncio.get_running_loop().call_later(WATCH_DELAY, flush)
 
         self.page.pubsub.subscribe_topic(topic, deliver)
+
+    # ---- storage --------------------------------------------------------------------------------
+
+    def storage_problem(self, error: StorageError | None, retry: Callable[[], bool]) -> None:
+        """The one place where a save the disk refused reaches the player (see DraftSession): a banner says
+        that what was entered is kept on screen, and `retry` runs every few seconds until it works."""
+        if error is None:
+            if self._storage_banner is not None:
+                banner, self._storage_banner = self._storage_banner, None
+                banner.open = False
+                banner.update()
+                self.snack(self.t("storage.saved_again"))
+            return
+        message = self.t(f"storage.unsaved.{error.kind}", reason=error.params.get("reason", str(error)))
+        if self._storage_banner is None:
+            self._storage_banner = ft.Banner(
+                leading=ft.Icon(ft.Icons.SAVE_OUTLINED, color=ft.Colors.ERROR),
+                content=tagged("storage.unsaved", ft.Text(message)),
+                bgcolor=ft.Colors.ERROR_CONTAINER,
+                actions=[tagged("storage.retry", ft.TextButton(self.t("storage.retry"), on_click=lambda e: retry()))])
+            self.page.show_dialog(self._storage_banner)
+        else:
+            self._storage_banner.content = tagged("storage.unsaved", ft.Text(message))
+            self._storage_banner.update()
+        if not self._retry_scheduled:
+            self._retry_scheduled = True
+
+            async def again() -> None:
+                await asyncio.sleep(STORAGE_RETRY_S)
+                self._retry_scheduled = False
+                retry()
+
+            self.page.run_task(again)
 
     def snack(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(message), duration=ft.Duration(seconds=3)))

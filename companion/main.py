@@ -12,7 +12,7 @@ import flet as ft
 from .app import App, Services
 from .config import resolve_data_dir
 from .downloads import Downloads
-from .store.repository import Repository
+from .store.repository import open_repository
 
 
 def make_main(services: Services) -> Callable[[ft.Page], Awaitable[None]]:
@@ -24,8 +24,8 @@ def make_main(services: Services) -> Callable[[ft.Page], Awaitable[None]]:
 
 async def main(page: ft.Page) -> None:
     """Entry point for `flet run` / `flet build`: data in the folder Flet provides."""
-    services = Services(Repository.open(resolve_data_dir(None)), Downloads())
-    await App(page, services).start()
+    repo, problem = open_repository(resolve_data_dir(None))
+    await App(page, Services(repo, Downloads(), problem=problem)).start()
 
 
 if __name__ == "__main__":

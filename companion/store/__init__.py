@@ -1,5 +1,6 @@
-"""The data of the app: TinyDB files behind one repository."""
+"""The data of the app: games in progress, finished plays, player profiles (see repository.py)."""
 
-from .repository import GameFinished
+from .atomic import StorageError
+from .drafts import GameFinished
 
-__all__ = ["GameFinished"]
+__all__ = ["GameFinished", "StorageError"]

@@ -11,6 +11,7 @@ is never mutated: TinyDB gets a copy to change, and what it writes becomes the n
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -43,6 +44,8 @@ class CorruptFileError(Exception):
 class StorageError(Exception):
     """Saving failed (disk full, folder not writable, lock held too long); the files on disk are unchanged.
 
+    Every OSError of a write reaches callers as this error (`__cause__` is the OSError).
+
     `message_key` and `params` are what the app shows (a translation key and its placeholders).
     """
 
@@ -50,6 +53,18 @@ class StorageError(Exception):
         super().__init__(detail)
         self.message_key = message_key
         self.params = params
+
+    @property
+    def kind(self) -> str:
+        """What the player is told: "full" (no space left), "read_only", "busy" (another writer) or "other"."""
+        if self.message_key == "storage.error.busy":
+            return "busy"
+        code = getattr(self.__cause__, "errno", None)
+        if code in (errno.ENOSPC, errno.EDQUOT):
+            return "full"
+        if code in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "read_only"
+        return "other"
 
 
 @dataclass(frozen=True)
@@ -107,19 +122,21 @@ def encode(data: Any) -> bytes:
                       check_circular=False).encode("utf-8")
 
 
-def write_atomically(path: Path, payload: bytes, backups: int = 0) -> None:
+def write_atomically(path: Path, payload: bytes, backups: int = 0, durable: bool = True) -> None:
     """Replace `path` with `payload` so that a crash at any moment leaves either the old or the new file.
 
-    Raises StorageError (the old file intact) when the disk refuses: full, read-only, gone.
+    `durable=False` skips the fsyncs, for caches that are rebuilt when they are lost or damaged (a crash may
+    then leave the file empty). Raises StorageError (the old file intact) when the disk refuses: full,
+    read-only, gone.
     """
     try:
-        _write(path, payload, backups)
+        _write(path, payload, backups, durable)
     except OSError as error:
         raise StorageError("storage.error.write", {"file": path.name, "reason": error.strerror or str(error)},
                            f"could not save {path}: {error}") from error
 
 
-def _write(path: Path, payload: bytes, backups: int) -> None:
+def _write(path: Path, payload: bytes, backups: int, durable: bool = True) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(tmp_name)
@@ -127,7 +144,8 @@ def _write(path: Path, payload: bytes, backups: int) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         if backups and path.exists():
             _rotate_backups(path, backups)
         os.replace(tmp, path)
@@ -135,7 +153,8 @@ def _write(path: Path, payload: bytes, backups: int) -> None:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         raise
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
 
 
 def _rotate_backups(path: Path, keep: int) -> None:
@@ -223,13 +242,18 @@ def _forget(path: Path) -> None:
 class AtomicJSONStorage(Storage):
     """TinyDB storage over `write_atomically`. Callers serialise writers (see repository locks)."""
 
-    def __init__(self, path: str | os.PathLike[str], backups: int = 0) -> None:
+    def __init__(self, path: str | os.PathLike[str], backups: int = 0, initial: dict[str, Any] | None = None) -> None:
+        """`initial`: the tables of a file that does not exist yet, written with the first change (so that no
+        version of the file, nor a backup of it, ever holds only them)."""
         super().__init__()
         self.path = Path(path)
         self.backups = backups
+        self.initial = initial
 
     def read(self) -> dict[str, Any] | None:
         tables = read_tables(self.path)
+        if tables is None:
+            tables = self.initial
         if tables is None:
             return None
         # TinyDB changes what it reads in place (tables and documents): give it its own containers

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 SCHEMA_VERSION = 1
+FIRST_VERSION = 1
 
 Tables = dict[str, Any]
 
@@ -25,6 +26,11 @@ class NewerSchemaError(Exception):
         self.file = file
         self.version = version
         self.params = {"file": file, "version": version, "supported": SCHEMA_VERSION}
+
+
+def can_migrate(version: int) -> bool:
+    """Whether a file of this schema version can be upgraded (version 0 or below was never written)."""
+    return version >= FIRST_VERSION and all(v in MIGRATIONS for v in range(version, SCHEMA_VERSION))
 
 
 def migrate(tables: Tables, version: int, ladder: dict[int, Callable[[Tables], Tables]] | None = None) -> Tables:

@@ -19,7 +19,7 @@ from .home import game_badge
 class GuideScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.session = DraftSession(app.repo, draft, on_finished=self._finished_elsewhere)
+        self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere)
         self.spec = get_spec(draft["game"])
         self.guide = Guide.restore(self.spec, draft["sheet"], self.session.guide())
         self.history: list[dict[str, Any]] = []

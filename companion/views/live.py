@@ -165,7 +165,8 @@ class LiveScreen(Screen):
         parts: list[ft.Control] = [ft.Text(self.t("live.who_are_you"), size=14), ft.Row(chips, wrap=True)]
         if self.me in names:
             index = names.index(self.me)
-            session = DraftSession(self.app.repo, draft, on_finished=self._finished_meanwhile)
+            session = DraftSession(self.app.repo, draft, self.app.storage_problem,
+                                   on_finished=self._finished_meanwhile)
             model = SheetModel(spec, draft["sheet"], on_save=lambda sheet, undo: self._save(session, sheet))
             editors = EditorFactory(model, self.t, lambda ev: editors.show(ev), self.rebuild)
             parts += [editors.build(f, ("players", index, f.key)) for f in spec.player_fields]
@@ -262,7 +263,7 @@ class ShareScreen(Screen):
         if not evaluation.saveable:
             self.app.snack(self.t.text(evaluation.error.text))  # type: ignore[union-attr]
             return
-        DraftSession(self.app.repo, draft).save(sheet=sheet)
+        DraftSession(self.app.repo, draft, self.app.storage_problem).save(sheet=sheet)
         self.app.services.live.drop_change(draft["id"], change.id)
         self.app.publish(draft["id"], {"draft": draft["id"]})
         self.rebuild()

@@ -26,7 +26,7 @@ from .base import Screen
 class SheetScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.session = DraftSession(app.repo, draft, on_finished=self._finished_elsewhere)
+        self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere)
         self.spec: GameSpec = get_spec(draft["game"])
         self.ui = ui_for(self.spec.id)
         self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
@@ -297,10 +297,12 @@ class SheetScreen(Screen):
         """Finish the game as the store holds it: every entry of this screen is saved first (each edit is)."""
         self.model.commit()
         try:
-            play = self.app.repo.finish_draft(self.session.id)
+            play = self.session.finish()
         except SheetError as error:  # the stored sheet differs from this screen's (changed elsewhere)
             self.app.snack(self.t.text(error.text))
             self._changed_elsewhere({})
+            return
+        if play is None:
             return
         self.app.publish(self.session.id, {"finished": play["id"]})
         self.app.services.live.forget(self.session.id)

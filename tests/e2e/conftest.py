@@ -37,11 +37,17 @@ class Server:
         self.port = free_port()
         self.data_dir = data_dir
         self.url = f"http://127.0.0.1:{self.port}"
+        self.extra = extra
         self.log = data_dir.parent / f"server-{self.port}.log"
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--port", str(self.port), "--data", str(data_dir), *extra],
-            cwd=ROOT, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+        if not self.log.parent.is_dir():  # a data folder where no folder can be
+            self.log = Path(tempfile.mkdtemp(prefix="tc-server-")) / "server.log"
+        self.process = subprocess.Popen(self.command(), cwd=ROOT, stdout=self.log.open("w"),
+                                        stderr=subprocess.STDOUT)
         self.wait_ready()
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "companion", "--port", str(self.port), "--data", str(self.data_dir),
+                *self.extra]
 
     def wait_ready(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout

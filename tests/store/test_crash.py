@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import repository
+from companion.store import plays
 from companion.store.repository import Repository
 
 from .conftest import example, make_play
@@ -46,7 +46,7 @@ def _read_all(fd: int) -> list[str]:
 
 
 def test_a_killed_writer_loses_at_most_the_entry_in_flight(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(repository, "SHARD_SIZE", 25)  # several shards, each rewritten often (forked writers too)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 25)  # several shards, each rewritten often (forked writers too)
     context = multiprocessing.get_context("fork")
     chance = random.Random(20240301)
     checker = Repository.open(data_dir)
@@ -71,7 +71,7 @@ def test_a_killed_writer_loses_at_most_the_entry_in_flight(data_dir: Path, monke
         stored_draft = opened.draft(DRAFT)
         stored_n = stored_draft["n"] if stored_draft else 0
         assert stored_n in (last_draft, last_draft + 1), (life, stored_n, last_draft)
-        stored_plays = set().union(*(checker._view(shard).ids for shard in checker._shards()))
+        stored_plays = set().union(*(checker._shards.view(shard).ids for shard in checker._shards.paths()))
         assert acked_plays <= stored_plays, (life, acked_plays - stored_plays)
         assert len(stored_plays - acked_plays) <= 1, (life, stored_plays - acked_plays)
         acked_plays = stored_plays  # an unacknowledged play that made it is stored from now on

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from pathlib import Path
 from typing import Any
 
-from companion.store import repository
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.models.draft import DraftSession
+from companion.models.sheet_model import SheetModel
+from companion.store import drafts
 from companion.store.repository import Repository, merge3
+from scoring import get_spec
 
 from .conftest import example, make_play
 
@@ -39,7 +47,7 @@ def test_the_undo_history_keeps_the_last_thirty(repo: Repository) -> None:
 
 def test_drafts_are_listed_most_recently_saved_first(repo: Repository, monkeypatch: Any) -> None:
     stamps = iter(["2024-01-01T10:00:00+00:00", "2024-01-01T11:00:00+00:00", "2024-01-01T12:00:00+00:00"])
-    monkeypatch.setattr(repository, "now_iso", lambda: next(stamps))
+    monkeypatch.setattr(drafts, "now_iso", lambda: next(stamps))
     first = for_sale_draft(repo)
     second = for_sale_draft(repo)
     repo.save_draft(first)
@@ -123,3 +131,99 @@ def test_two_server_processes_on_one_folder_lose_no_update(repo: Repository, dat
     assert sorted(p["id"] for p in reopened.plays_newest_first()) == sorted(
         f"s{n}p{k}" for n in range(2) for k in range(10))
     assert sorted((d["id"], d["k"]) for d in reopened.drafts()) == [("server0", 9), ("server1", 9)]
+
+
+def test_a_screen_that_reloads_after_a_merge_keeps_the_other_screens_later_entry(repo: Repository) -> None:
+    draft_id = for_sale_draft(repo)["id"]
+
+    def enter(player: int, value: int) -> None:
+        session = repo.draft(draft_id)
+        assert session is not None
+        session["sheet"]["players"][player]["coins_left"] = value
+        pending.append(session)
+
+    pending: list[dict[str, Any]] = []
+    for a, b in ((101, 11), (102, 12)):
+        enter(0, a)
+        enter(3, b)
+        for session in pending:
+            repo.save_draft(session)
+        pending.clear()
+    assert coins(repo.draft(draft_id))[::3] == [102, 12]
+
+
+FIELDS = [(player, key) for player in range(4) for key in ("coins_left", "note")]
+Step = tuple[str, int, int]  # ("load" | "edit" | "save", session, field)
+
+
+def steps(sessions: int) -> st.SearchStrategy[list[Step]]:
+    kinds = st.sampled_from(["load", "edit", "edit", "save"])
+    return st.lists(st.tuples(kinds, st.integers(0, sessions - 1), st.integers(0, len(FIELDS) - 1)),
+                    min_size=12, max_size=40)
+
+
+def lost_entries(repo: Repository, plan: list[Step], sessions: int) -> int:
+    """Play `plan` with `sessions` copies of one game; count the confirmed entries that went missing from the
+    stored sheet (an entry is confirmed when its save returned; for one field, the last such save wins)."""
+    draft_id = for_sale_draft(repo)["id"]
+    held: list[dict[str, Any]] = [repo.draft(draft_id) for _ in range(sessions)]  # type: ignore[misc]
+    edited: list[set[int]] = [set() for _ in range(sessions)]
+    expected: dict[int, Any] = {}
+    lost: set[tuple[int, Any]] = set()
+    for n, (kind, s, f) in enumerate(plan):
+        if kind == "load":
+            held[s], edited[s] = repo.draft(draft_id), set()  # type: ignore[assignment]
+        elif kind == "edit":
+            player, key = FIELDS[f]
+            held[s]["sheet"]["players"][player][key] = 1000 + n  # every entry a value no one entered before
+            edited[s].add(f)
+        else:
+            for field_ in edited[s]:
+                player, key = FIELDS[field_]
+                expected[field_] = held[s]["sheet"]["players"][player][key]
+            held[s], edited[s] = repo.save_draft(held[s]), set()
+            stored = repo.draft(draft_id)["sheet"]["players"]  # type: ignore[index]
+            lost |= {(f_, value) for f_, value in expected.items() if stored[FIELDS[f_][0]].get(FIELDS[f_][1]) != value}
+    return len(lost)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), sessions=st.integers(2, 4))
+def test_random_interleavings_of_screens_lose_no_confirmed_entry(tmp_path_factory: pytest.TempPathFactory,
+                                                                  monkeypatch: pytest.MonkeyPatch,
+                                                                  data: st.DataObject, sessions: int) -> None:
+    monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is not what this test is about
+    repo = Repository.open(tmp_path_factory.mktemp("interleaving"))
+    assert lost_entries(repo, data.draw(steps(sessions)), sessions) == 0
+
+
+class Screen:
+    """A sheet screen as the app builds it: its own sheet model over a DraftSession, reloaded when told."""
+
+    def __init__(self, repo: Repository, draft_id: str) -> None:
+        self.repo = repo
+        self.session = DraftSession(repo, repo.draft(draft_id))  # type: ignore[arg-type]
+        self.reload()
+
+    def reload(self) -> None:  # what the sheet screen does when another screen changed the game
+        self.session.draft = self.repo.draft(self.session.id)  # type: ignore[assignment]
+        self.model = SheetModel(get_spec("for-sale"), self.session.draft["sheet"],
+                                on_save=lambda sheet, undo: self.session.save(sheet=sheet, undo=undo))
+
+    def enter(self, player: int, coins_left: int) -> None:
+        self.model.set(("players", player, "coins_left"), coins_left)
+
+
+def test_screens_that_keep_their_own_sheet_and_reload_later_keep_each_others_entries(repo: Repository) -> None:
+    draft_id = for_sale_draft(repo)["id"]
+    first, second = Screen(repo, draft_id), Screen(repo, draft_id)
+    for a, b in ((8, 11), (9, 12), (10, 13)):
+        first.enter(0, a)
+        second.enter(3, b)  # before it has heard of the first screen's entry
+        assert coins(repo.draft(draft_id))[::3] == [a, b]
+        first.reload()
+        second.reload()
+    second.enter(2, 6)
+    first.enter(1, 5)  # merged over the second screen's entry, which this screen's sheet does not show yet
+    first.enter(1, 7)  # ... and that is no reason to undo it
+    assert coins(repo.draft(draft_id)) == [10, 7, 6, 13]

@@ -15,7 +15,7 @@ from companion.store.atomic import StorageError, write_atomically
 from companion.store.repository import Repository
 from companion.store.schema import NewerSchemaError
 
-from .conftest import example, make_play
+from .conftest import example, kahuna, make_play
 
 DAMAGED = {
     "truncated": lambda good: good[: len(good) // 2],
@@ -105,9 +105,9 @@ def test_a_damaged_file_at_start_is_moved_aside_and_its_backup_offered(repo: Rep
 
 def test_a_damaged_shard_is_moved_aside_and_the_rest_of_the_history_stays(repo: Repository, data_dir: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.store import repository
+    from companion.store import plays
 
-    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 2)
     for day in range(1, 6):
         repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
     shard = data_dir / "plays" / "plays-0002.json"
@@ -210,9 +210,9 @@ def test_restoring_a_backup_later_keeps_what_was_saved_since(repo: Repository, d
 
 def test_a_shard_moved_aside_keeps_its_number_and_backups(repo: Repository, data_dir: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    from companion.store import repository
+    from companion.store import plays
 
-    monkeypatch.setattr(repository, "SHARD_SIZE", 2)
+    monkeypatch.setattr(plays, "SHARD_SIZE", 2)
     for day in range(1, 5):
         repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
     newest = data_dir / "plays" / "plays-0002.json"
@@ -221,7 +221,7 @@ def test_a_shard_moved_aside_keeps_its_number_and_backups(repo: Repository, data
     reopened = Repository.open(data_dir)
     for day in range(5, 9):
         reopened.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00"))
-    assert [p.name for p in reopened._shards()] == ["plays-0001.json", "plays-0003.json", "plays-0004.json"]
+    assert [p.name for p in reopened._shards.paths()] == ["plays-0001.json", "plays-0003.json", "plays-0004.json"]
     reopened.restore_backup(reopened.issues[0])
     assert [s.finished_at[8:10] for s in reopened.history_page().items] == ["08", "07", "06", "05", "03", "02", "01"]
 
@@ -230,11 +230,166 @@ def test_a_lock_held_too_long_by_another_writer_is_a_storage_error(data_dir: Pat
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from filelock import FileLock
 
-    from companion.store import repository
+    from companion.store import files
 
-    monkeypatch.setattr(repository, "LOCK_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(files, "LOCK_TIMEOUT_S", 0.2)
     repo = Repository.open(data_dir)
     with FileLock(str(data_dir / ".lock")), pytest.raises(StorageError) as caught:
         repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
     assert caught.value.message_key == "storage.error.busy"
     assert repo.drafts() == []
+
+
+# ---- backups that hold data ------------------------------------------------------------------------------
+
+
+def _first_write(repo: Repository) -> None:
+    repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00"))
+
+
+def _import_in_one_go(repo: Repository) -> None:
+    repo.add_plays([make_play("kahuna", f"2024-03-01T12:{m:02d}:00+00:00") for m in range(6)])
+
+
+def _append(repo: Repository) -> None:
+    _first_write(repo)
+    repo.add_play(make_play("kahuna", "2024-03-02T12:00:00+00:00"))
+
+
+def _delete(repo: Repository) -> None:
+    _import_in_one_go(repo)
+    repo.delete_play(repo.history_page().items[0].id)
+
+
+def _edit(repo: Repository) -> None:
+    _import_in_one_go(repo)
+    repo.edit_play(repo.history_page().items[0].id, kahuna([1, 1, 1], [2, 2, 2]))
+
+
+WRITES = {"first write": _first_write, "import in one go": _import_in_one_go, "append": _append,
+          "delete": _delete, "edit": _edit}
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_only_a_backup_that_holds_plays_is_offered_and_it_restores_them(repo: Repository, data_dir: Path,
+                                                                        write: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.store import plays
+
+    monkeypatch.setattr(plays, "SHARD_SIZE", 6)
+    WRITES[write](repo)
+    shard = data_dir / "plays" / "plays-0001.json"
+    previous = data_dir / "plays" / "plays-0001.json.bak1"
+    held = len(json.loads(previous.read_text())["plays"]) if previous.exists() else 0
+    shard.write_bytes(b"\0" * 8)
+    atomic._parsed.clear()
+    reopened = Repository.open(data_dir)
+    [issue] = reopened.issues
+    if held == 0:
+        assert issue.backup is None  # nothing worth restoring: no button that restores nothing
+        return
+    reopened.restore_backup(issue)
+    assert len(reopened.history_page(limit=50).items) == held > 0
+
+
+def test_no_version_of_a_new_file_holds_only_its_version_table(repo: Repository, data_dir: Path) -> None:
+    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00"))
+    repo.remember_players(["Mina"])
+    assert sorted(p.name for p in data_dir.rglob("*.bak*")) == []
+
+
+# ---- damage the start must survive -------------------------------------------------------------------
+
+
+def _draft_file(drafts: list[dict[str, object]]) -> bytes:
+    return json.dumps({"_meta": {"1": {"schema": 1}},
+                       "drafts": {str(n): d for n, d in enumerate(drafts, 1)}}).encode()
+
+
+def _good_draft(draft_id: str, **changes: object) -> dict[str, object]:
+    return {"id": draft_id, "game": "kahuna", "sheet": example("kahuna"), "undo": [], "rev": 1,
+            "created_at": "2024-03-01T12:00:00+00:00", "updated_at": "2024-03-01T12:00:00+00:00", **changes}
+
+
+BAD_DRAFTS = {
+    "an unknown game": (_good_draft("bad", game="chess"), "unknown game"),
+    "no players": (_good_draft("bad", sheet={**example("kahuna"), "players": []}), "no players"),
+    "players without names": (_good_draft("bad", sheet={**example("kahuna"), "players": [{"name": 5}]}),
+                              "no players"),
+    "no time of its last entry": ({k: v for k, v in _good_draft("bad").items() if k != "updated_at"},
+                                  "no valid time"),
+    "a custom game without its definition": (_good_draft("bad", game="custom-dice"), "unknown game"),
+}
+
+
+@pytest.mark.parametrize("bad", BAD_DRAFTS)
+def test_a_damaged_game_in_progress_is_set_aside_alone(data_dir: Path, bad: str) -> None:
+    data_dir.mkdir(parents=True)
+    custom = _good_draft("custom", game="custom-dice", sheet={**example("kahuna"), "game": "custom-dice",
+                                                             "definition": {"id": "custom-dice"}})
+    (data_dir / "drafts.json").write_bytes(_draft_file([_good_draft("good"), BAD_DRAFTS[bad][0], custom]))
+    reopened = Repository.open(data_dir)
+    [issue] = reopened.issues
+    assert issue.file == "drafts.json" and BAD_DRAFTS[bad][1] in issue.reason and issue.backup is None
+    assert json.loads((data_dir / issue.moved_to).read_text())["drafts"]["1"]["id"] == "bad"
+    assert sorted(d["id"] for d in reopened.drafts()) == ["custom", "good"]
+    assert Repository.open(data_dir).issues == []
+
+
+@pytest.mark.parametrize("version", [0, -3])
+def test_a_file_of_a_data_version_no_app_wrote_is_moved_aside(repo: Repository, data_dir: Path, version: int) -> None:
+    repo.remember_players(["Mina"])
+    (data_dir / "players.json").write_text(json.dumps({"_meta": {"1": {"schema": version}}, "players": {}}))
+    atomic._parsed.clear()
+    [issue] = Repository.open(data_dir).issues
+    assert issue.file == "players.json" and f"data version {version}" in issue.reason
+
+
+@pytest.mark.parametrize("where", [".lock", "plays/index.json"])
+def test_a_folder_where_a_file_belongs_is_moved_aside(repo: Repository, data_dir: Path, where: str) -> None:
+    repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00"))
+    target = data_dir / where
+    target.unlink()
+    target.mkdir()
+    reopened = Repository.open(data_dir)
+    assert [i.file for i in reopened.issues] == [target.name]
+    assert (target.parent / reopened.issues[0].moved_to).is_dir()
+    reopened.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    assert len(reopened.history_page().items) == 1 and target.is_file()
+
+
+def test_a_file_where_the_plays_folder_belongs_is_moved_aside(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    (data_dir / "plays").write_text("not a folder")
+    reopened = Repository.open(data_dir)
+    assert [(i.file, (data_dir / i.moved_to).read_text()) for i in reopened.issues] == [("plays", "not a folder")]
+    reopened.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00"))
+    assert len(reopened.history_page().items) == 1
+
+
+ROFS = {"full": errno.ENOSPC, "read_only": errno.EROFS}
+
+
+@pytest.mark.parametrize("kind", ROFS)
+def test_a_folder_that_cannot_be_written_is_a_storage_error_at_start(data_dir: Path, kind: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError(ROFS[kind], os.strerror(ROFS[kind]))
+
+    data_dir.mkdir(parents=True)
+    monkeypatch.setattr(os, "open", refused)
+    with pytest.raises(StorageError) as caught:
+        Repository.open(data_dir)
+    assert (caught.value.message_key, caught.value.kind) == ("storage.error.folder", kind)
+
+
+@pytest.mark.parametrize("kind", ROFS)
+def test_a_save_the_disk_refuses_says_why(repo: Repository, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*args: object, **kwargs: object) -> None:
+        raise OSError(ROFS[kind], os.strerror(ROFS[kind]))
+
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(StorageError) as caught:
+        repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    assert caught.value.kind == kind

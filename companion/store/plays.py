@@ -1,0 +1,283 @@
+"""Finished plays: stored in bounded shards whatever their dates, read lazily newest first.
+
+A play goes to the shard whose time range it falls in. Plays newer than a shard's newest fill it and then
+start new shards; a shard that would grow past SHARD_SIZE otherwise is split into even parts (the new parts
+written first, under a note that lets the start finish an interrupted split). A full shard is sealed and
+keeps one backup; the others keep BACKUPS.
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import math
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import date
+from operator import attrgetter, itemgetter
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tinydb import Query
+
+from . import schema
+from .atomic import AtomicJSONStorage, encode, trim_backups, write_atomically
+from .documents import canonical_time, clone, new_id, now_iso
+from .drafts import replace_docs
+from .files import BACKUPS, DataFolder
+from .shards import ShardInfo, Shards, ShardView, shard_number
+from .summary import PlaySummary, summary_of
+
+SHARD_SIZE = 250
+SEALED_SHARD_BACKUPS = 1
+SPLIT_NOTE = "splitting.json"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    items: list[PlaySummary]
+    has_more: bool
+
+
+class Plays:
+    def __init__(self, folder: DataFolder, shards: Shards) -> None:
+        self.folder = folder
+        self.shards = shards
+
+    # ---- writing ----------------------------------------------------------------------------------
+
+    def add(self, play: dict[str, Any]) -> dict[str, Any]:
+        """Store a finished play; one whose id is stored already is not stored again (that one is returned)."""
+        with self.folder.writing():
+            shard = self.locate(play["id"]) if "id" in play else None
+            if shard is not None:
+                return self._read(shard, play["id"])
+            return self.add_new(play)
+
+    def add_new(self, play: dict[str, Any]) -> dict[str, Any]:
+        """Store a finished play whose id is not stored (the caller checked, while writing)."""
+        play = normalised(clone(play))
+        self.insert([play])
+        return clone(play)  # what is stored (and cached) is never handed out
+
+    def add_many(self, plays: Iterable[dict[str, Any]]) -> int:
+        """Store many finished plays at once (import), each shard written once; plays whose id is
+        already stored are skipped. Returns how many were added."""
+        prepared = [normalised(clone(p)) for p in plays]
+        with self.folder.writing():
+            known = set().union(*(self.shards.view(p).ids for p in self.shards.paths()))
+            fresh = []
+            for play in prepared:
+                if play["id"] not in known:
+                    known.add(play["id"])
+                    fresh.append(play)
+            self.insert(fresh)
+        return len(fresh)
+
+    def insert(self, plays: list[dict[str, Any]]) -> None:
+        """Write plays (normalised, ids not stored) where their times belong (call while writing)."""
+        if not plays:
+            return
+        targets = [(path, info) for path in self.shards.paths() if (info := self.shards.info(path)).count]
+        targets.sort(key=lambda entry: (entry[1].oldest or "", entry[0].name))
+        groups: dict[Path | None, list[dict[str, Any]]] = defaultdict(list)
+        for play in sorted(plays, key=itemgetter("finished_at")):
+            groups[_covering(targets, play["finished_at"])].append(play)
+        infos = dict(targets)
+        taken = 0
+        for path, group in groups.items():
+            taken = self._insert_into(path, infos.get(path) if path is not None else None, group, taken)
+        self.shards.save_index()
+
+    def _insert_into(self, path: Path | None, info: ShardInfo | None, group: list[dict[str, Any]],
+                     taken: int) -> int:
+        """Returns the highest shard number used, so that the next group's new shards come after it."""
+        stored = self.folder.docs(path, "plays") if path is not None else []
+        appended = info is None or group[0]["finished_at"] >= (info.newest or "")
+        if len(stored) + len(group) <= SHARD_SIZE:
+            parts = [sorted([*stored, *group], key=itemgetter("finished_at"))]
+        elif appended:  # fill the shard, then new shards of SHARD_SIZE: the full ones are never rewritten
+            room = SHARD_SIZE - len(stored)
+            rest = group[room:]
+            parts = [[*stored, *group[:room]], *(rest[i:i + SHARD_SIZE] for i in range(0, len(rest), SHARD_SIZE))]
+        else:
+            merged = sorted([*stored, *group], key=itemgetter("finished_at"))
+            parts = even_parts(merged, math.ceil(len(merged) / SHARD_SIZE))
+        first, *others = parts if path is not None else [[], *parts]
+        new_paths = []
+        for _ in others:
+            new_paths.append(self.shards.new_path(taken))
+            taken = shard_number(new_paths[-1])
+        note = self.shards.dir / SPLIT_NOTE
+        splitting = path is not None and bool(others) and not appended
+        if splitting:  # plays move out of `path`: if this writer dies before it is rewritten, the start finishes
+            write_atomically(note, encode({"shard": path.name, "into": [p.name for p in new_paths]}))
+        for new, part in zip(new_paths, others, strict=True):
+            self._write_shard(new, part)
+        if path is not None and (len(first) != len(stored) or splitting):
+            self._write_shard(path, first)
+        if splitting:
+            note.unlink()
+        return taken
+
+    def _write_shard(self, path: Path, plays: list[dict[str, Any]]) -> None:
+        """Write a shard in one go: its plays numbered afresh, its summaries beside it."""
+        tables = {"_meta": {"1": {"schema": schema.SCHEMA_VERSION}},
+                  "plays": {str(n): play for n, play in enumerate(plays, 1)}}
+        before = self.shards.current_view(path)
+        AtomicJSONStorage(path, BACKUPS).write(tables)
+        if len(plays) >= SHARD_SIZE:
+            trim_backups(path, SEALED_SHARD_BACKUPS)  # sealed: its backups only repeat it
+        known = {s.id: s for s in before.summaries} if before is not None else {}
+        self.shards.wrote(path, [known.get(p["id"]) or summary_of(p) for p in plays])
+
+    def finish_split(self) -> None:
+        """Remove from a shard the plays an interrupted split already wrote to new shards (call while writing)."""
+        note = self.shards.dir / SPLIT_NOTE
+        try:
+            data = json.loads(note.read_bytes())
+            shard, into = self.shards.dir / data["shard"], [self.shards.dir / name for name in data["into"]]
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, TypeError, KeyError):
+            note.unlink()
+            return
+        moved = set().union(*(self.shards.view(p).ids for p in into if p.exists()))
+        kept = [p for p in self.folder.docs(shard, "plays") if p["id"] not in moved]
+        if len(kept) < len(self.folder.docs(shard, "plays")):
+            self._write_shard(shard, sorted(kept, key=itemgetter("finished_at")))
+        note.unlink()
+
+    def update(self, play_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+        """Replace a play by `change(play)`. Raises KeyError when there is no such play."""
+        with self.folder.writing():
+            shard = self.locate(play_id)
+            if shard is None:
+                raise KeyError(play_id)
+            current = next(p for p in self.folder.docs(shard, "plays") if p["id"] == play_id)
+            updated = normalised(clone(change(clone(current))))
+            self.replace(shard, {play_id: updated})
+        return clone(updated)
+
+    def delete(self, play_id: str) -> dict[str, Any] | None:
+        """Remove a play and return it (so that the caller can offer undo with `restore`)."""
+        with self.folder.writing():
+            shard = self.locate(play_id)
+            if shard is None:
+                return None
+            before = self.shards.view(shard)
+            with self.folder.db(shard) as db:
+                table = db.table("plays")
+                play = table.get(Query().id == play_id)
+                table.remove(Query().id == play_id)
+            self._rewrote(shard, set(), before)
+        return clone(dict(play)) if play else None  # type: ignore[arg-type]
+
+    def replace(self, shard: Path, replacements: dict[str, dict[str, Any]]) -> None:
+        """Replace whole plays of one shard by id, in one write (call while writing)."""
+        before = self.shards.view(shard)
+        with self.folder.db(shard) as db:
+            replace_docs(db.table("plays"), replacements)
+        self._rewrote(shard, set(replacements), before)
+
+    def _rewrote(self, shard: Path, changed: set[str], before: ShardView | None = None) -> None:
+        """Keep the summaries of a shard just rewritten, summarising again only the plays `changed`."""
+        known = {s.id: s for s in before.summaries} if before is not None else {}
+        self.shards.wrote(shard, [known[p["id"]] if p["id"] in known and p["id"] not in changed else summary_of(p)
+                                  for p in self.folder.docs(shard, "plays")])
+        self.shards.save_index()
+
+    def restore(self, play: dict[str, Any]) -> None:
+        """Put a deleted play back where its time belongs (nothing happens if it is stored already)."""
+        self.add(play)
+
+    # ---- reading --------------------------------------------------------------------------------
+
+    def locate(self, play_id: str) -> Path | None:
+        return next((shard for shard in reversed(self.shards.paths()) if play_id in self.shards.view(shard).ids),
+                    None)
+
+    def get(self, play_id: str) -> dict[str, Any] | None:
+        shard = self.locate(play_id)
+        return self._read(shard, play_id) if shard is not None else None
+
+    def _read(self, shard: Path, play_id: str) -> dict[str, Any]:
+        return clone(next(p for p in self.folder.docs(shard, "plays") if p["id"] == play_id))
+
+    def has(self, play_id: str) -> bool:
+        return self.locate(play_id) is not None
+
+    def newest_first(self) -> Iterator[dict[str, Any]]:
+        """Every play, newest first, reading shards lazily from the newest."""
+        def plays_of(shard: Path) -> list[dict[str, Any]]:
+            return sorted(self.folder.docs(shard, "plays"), key=itemgetter("finished_at"))
+
+        for play in self._newest_first(plays_of, itemgetter("finished_at")):
+            yield clone(play)
+
+    def summaries(self) -> Iterator[PlaySummary]:
+        """Every play's summary, newest first (kept per shard while the shard is unchanged)."""
+        return self._newest_first(lambda shard: self.shards.view(shard).summaries, attrgetter("finished_at"))
+
+    def history_page(self, *, game: str | None = None, player: str | None = None, since: date | None = None,
+                     until: date | None = None, offset: int = 0, limit: int = 20) -> HistoryPage:
+        """One page of the history, newest first; `since`/`until` are local calendar days, both included."""
+        items: list[PlaySummary] = []
+        skipped = 0
+        for summary in self.summaries():
+            if since is not None or until is not None:
+                day = summary.day()
+                if since is not None and day < since:
+                    break  # newest first: all that follows is older still
+                if until is not None and day > until:
+                    continue
+            if (game is not None and summary.game != game) or (player is not None and player not in summary.players):
+                continue
+            if skipped < offset:
+                skipped += 1
+                continue
+            if len(items) == limit:
+                return HistoryPage(items, True)
+            items.append(summary)
+        return HistoryPage(items, False)
+
+    def _newest_first(self, items_of: Callable[[Path], Sequence[T]], time_of: Callable[[T], str]) -> Iterator[T]:
+        """Items of all shards merged newest first; a shard is read only when the order reaches its range."""
+        queue = sorted(((info, path) for path in self.shards.paths() if (info := self.shards.info(path)).count),
+                       key=lambda entry: entry[0].newest or "", reverse=True)
+        pending: list[T] = []  # oldest first: the newest is popped from the end
+        for i, (_, path) in enumerate(queue):
+            pending = list(heapq.merge(pending, items_of(path), key=time_of))
+            bound = queue[i + 1][0].newest if i + 1 < len(queue) else None
+            while pending and (bound is None or time_of(pending[-1]) >= bound):
+                yield pending.pop()
+
+
+def _covering(targets: list[tuple[Path, ShardInfo]], moment: str) -> Path | None:
+    """The shard whose time range `moment` falls in: the one that starts last at or before it (the oldest
+    when it is older than all); None when there is no shard yet. `targets` are sorted by their oldest play."""
+    if not targets:
+        return None
+    covering = [path for path, info in targets if (info.oldest or "") <= moment]
+    return covering[-1] if covering else targets[0][0]
+
+
+def even_parts(items: list[T], n: int) -> list[list[T]]:
+    size, extra = divmod(len(items), n)
+    parts, start = [], 0
+    for i in range(n):
+        end = start + size + (1 if i < extra else 0)
+        parts.append(items[start:end])
+        start = end
+    return parts
+
+
+def normalised(play: dict[str, Any]) -> dict[str, Any]:
+    play.setdefault("id", new_id())
+    play["finished_at"] = canonical_time(play.get("finished_at") or now_iso())
+    if isinstance(play.get("started_at"), str):
+        play["started_at"] = canonical_time(play["started_at"])
+    return play
+

@@ -1,0 +1,236 @@
+"""The shards of finished plays and what is known of each without reading it.
+
+- `plays/plays-NNNN.json`: at most SHARD_SIZE plays each; numbers are never reused (also not those of shards
+  moved aside) and say nothing about time: the index says which time range each shard holds.
+- `plays/index.json`: per shard its signature, count and time range: a cache (rebuilt when missing, damaged
+  or stale) that lets the history read shards lazily and the start skip shards already checked.
+- `plays/summaries/plays-NNNN.json`: the summaries of a shard's plays (what the history and the statistics
+  read), valid only for the shard file with the signature it names and for the rules versions it was made
+  under; anything else (stale, damaged, missing) is rebuilt from the shard, never trusted over it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import re
+from dataclasses import dataclass
+from operator import attrgetter
+from pathlib import Path
+from typing import Any
+
+from scoring import SheetError, get_spec
+
+from . import schema
+from .atomic import StorageError, encode, load_tables, signature, write_atomically
+from .files import DataFolder
+from .summary import PlaySummary, summary_of
+
+SHARD_NAME = re.compile(r"plays-(\d{4,})\.json")
+SHARD_NUMBER = re.compile(r"plays-(\d{4,})")  # also of backups and of shards moved aside
+INDEX_NAME = "index.json"
+SUMMARIES = "summaries"
+
+Key = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class ShardInfo:
+    """A shard's size and time range, valid while the file keeps its signature `key`."""
+
+    key: Key
+    count: int
+    oldest: str | None
+    newest: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": list(self.key), "count": self.count, "oldest": self.oldest, "newest": self.newest}
+
+    @classmethod
+    def from_json(cls, entry: dict[str, Any]) -> ShardInfo:
+        key = tuple(entry["key"])
+        if len(key) != 3 or not all(type(k) is int for k in key) or type(entry["count"]) is not int:
+            raise ValueError(entry)
+        if not all(entry[k] is None or isinstance(entry[k], str) for k in ("oldest", "newest")):
+            raise ValueError(entry)
+        return cls(key, entry["count"], entry["oldest"], entry["newest"])  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class ShardView:
+    key: Key
+    summaries: tuple[PlaySummary, ...]  # oldest first
+    ids: frozenset[str]
+
+    @classmethod
+    def of(cls, key: Key, summaries: list[PlaySummary] | tuple[PlaySummary, ...]) -> ShardView:
+        ordered = tuple(sorted(summaries, key=attrgetter("finished_at")))
+        return cls(key, ordered, frozenset(s.id for s in ordered))
+
+    def info(self) -> ShardInfo:
+        times = [s.finished_at for s in self.summaries]
+        return ShardInfo(self.key, len(times), times[0] if times else None, times[-1] if times else None)
+
+
+EMPTY = ShardView((0, 0, 0), (), frozenset())
+
+
+class Shards:
+    def __init__(self, folder: DataFolder) -> None:
+        self.folder = folder
+        self.dir = folder.plays_dir
+        self._views: dict[str, ShardView] = {}
+        self._index: dict[str, ShardInfo] = {}
+        self._index_dirty = False
+
+    def paths(self) -> list[Path]:
+        found = [p for p in self.dir.glob("plays-*.json") if SHARD_NAME.fullmatch(p.name)]
+        return sorted(found, key=shard_number)
+
+    def new_path(self, taken: int = 0) -> Path:
+        """A shard name never used before (nor by a file moved aside), above `taken`."""
+        numbers = [int(m.group(1)) for p in self.dir.glob("plays-*") if (m := SHARD_NUMBER.match(p.name))]
+        return self.dir / f"plays-{max([taken, *numbers]) + 1:04d}.json"
+
+    # ---- summaries --------------------------------------------------------------------------------
+
+    def current_view(self, shard: Path) -> ShardView | None:
+        """The cached view of a shard if the file has not changed since."""
+        cached = self._views.get(shard.name)
+        sig = signature(shard)
+        return cached if cached is not None and sig is not None and cached.key == sig.key() else None
+
+    def view(self, shard: Path) -> ShardView:
+        cached = self.current_view(shard)
+        if cached is not None:
+            return cached
+        sig = signature(shard)
+        stored = self._read_summaries(shard, sig.key()) if sig is not None else None
+        if stored is not None:
+            self._views[shard.name] = stored
+            return stored
+        loaded = load_tables(shard)
+        if loaded is None:
+            return EMPTY
+        key, tables = loaded
+        return self.remember(shard, ShardView.of(key, [summary_of(p) for p in tables.get("plays", {}).values()]))
+
+    def remember(self, shard: Path, view: ShardView) -> ShardView:
+        """Keep the view of a shard just read or written, in memory and on disk beside it."""
+        self._views[shard.name] = view
+        with contextlib.suppress(StorageError):  # a cache: a full disk only makes the next start slower
+            write_atomically(self._summaries_path(shard), encode({
+                "schema": schema.SCHEMA_VERSION, "key": list(view.key), "rules": rules_of(view.summaries),
+                "fields": SUMMARY_FIELDS,
+                "summaries": [_encode_summary(s) for s in view.summaries]}), durable=False)
+        return view
+
+    def wrote(self, shard: Path, summaries: list[PlaySummary] | tuple[PlaySummary, ...]) -> None:
+        """After writing a shard whose plays have these summaries."""
+        sig = signature(shard)
+        if sig is not None:
+            self.remember(shard, ShardView.of(sig.key(), summaries))
+            self.info(shard)
+
+    def _summaries_path(self, shard: Path) -> Path:
+        return self.dir / SUMMARIES / shard.name
+
+    def _read_summaries(self, shard: Path, key: Key) -> ShardView | None:
+        try:
+            data = json.loads(self._summaries_path(shard).read_bytes())
+            if data["schema"] != schema.SCHEMA_VERSION or tuple(data["key"]) != key or data["fields"] != SUMMARY_FIELDS:
+                return None
+            summaries = [_decode_summary(item) for item in data["summaries"]]
+            if data["rules"] != rules_of(summaries):
+                return None  # made under other rules: the totals may differ now
+        except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            return None  # missing or damaged: rebuilt from the shard
+        return ShardView.of(key, summaries)
+
+    def forget(self, shard: Path) -> None:
+        """A shard moved aside or gone."""
+        self._views.pop(shard.name, None)
+        if self._index.pop(shard.name, None) is not None:
+            self._index_dirty = True
+        with contextlib.suppress(OSError):
+            self._summaries_path(shard).unlink()
+
+    # ---- the index ------------------------------------------------------------------------------
+
+    @property
+    def index_path(self) -> Path:
+        return self.dir / INDEX_NAME
+
+    def indexed(self, shard: Path) -> ShardInfo | None:
+        """The index entry of a shard if the file has not changed since."""
+        entry = self._index.get(shard.name)
+        sig = signature(shard)
+        return entry if entry is not None and sig is not None and entry.key == sig.key() else None
+
+    def info(self, shard: Path) -> ShardInfo:
+        entry = self.indexed(shard)
+        if entry is not None:
+            return entry
+        info = self.view(shard).info()
+        self._index[shard.name] = info
+        self._index_dirty = True
+        return info
+
+    def load_index(self) -> None:
+        try:
+            data = json.loads(self.index_path.read_bytes())
+        except (OSError, ValueError):
+            return  # missing or damaged: it is rebuilt from the shards
+        if not isinstance(data, dict) or data.get("schema") != schema.SCHEMA_VERSION:
+            return
+        for name, entry in (data.get("shards") or {}).items():
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                self._index[name] = ShardInfo.from_json(entry)
+
+    def save_index(self) -> None:
+        """Persist what was learnt about the shards (call while writing)."""
+        if not self._index_dirty:
+            return
+        shards = {name: info.to_json() for name, info in dict(self._index).items()}
+        with contextlib.suppress(StorageError):  # a cache: a full disk only makes the next start slower
+            write_atomically(self.index_path, encode({"schema": schema.SCHEMA_VERSION, "shards": shards}),
+                             durable=False)
+            self._index_dirty = False
+
+
+def shard_number(path: Path) -> int:
+    return int(SHARD_NAME.fullmatch(path.name).group(1))  # type: ignore[union-attr]
+
+
+def rules_version_of(game: str) -> int | None:
+    try:
+        return get_spec(game).rules_version
+    except SheetError:
+        return None  # a game this app does not know (a custom game): its stored result stands
+
+
+def rules_of(summaries: list[PlaySummary] | tuple[PlaySummary, ...]) -> dict[str, int | None]:
+    return {game: rules_version_of(game) for game in sorted({s.game for s in summaries})}
+
+
+SUMMARY_FIELDS = [f.name for f in dataclasses.fields(PlaySummary)]  # a file with other fields is made again
+
+
+def _encode_summary(s: PlaySummary) -> list[Any]:
+    return [getattr(s, name) for name in SUMMARY_FIELDS]
+
+
+def _decode_summary(row: list[Any]) -> PlaySummary:
+    summary = PlaySummary(*map(_frozen, row))
+    if not (len(row) == len(SUMMARY_FIELDS) and isinstance(summary.id, str) and isinstance(summary.game, str)
+            and isinstance(summary.finished_at, str) and isinstance(summary.totals, dict)):
+        raise ValueError(row)
+    return summary
+
+
+def _frozen(value: Any) -> Any:
+    """JSON lists back to the tuples a summary holds (of tuples, for the ranking's groups)."""
+    if type(value) is list:
+        return tuple(map(_frozen, value)) if value and type(value[0]) is list else tuple(value)
+    return value
