@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,31 @@ ROUNDS = 4
 PLACE_POINTS = (5, 3, 1)  # 1st, 2nd, 3rd of a round; everyone after scores 0
 MAX_CARDS = 30
 MAX_INITIATIVE = 999
+MAX_PLAYERS = 4
+
+
+def most_gained(n_players: int) -> int:
+    """Tokens one player can win in a round: one per opposing army wiped out."""
+    return n_players - 1
+
+
+def most_lost(n_players: int) -> int:
+    """Tokens one player can lose in a round: one per "Kharnage!" of another player they fail to cheer."""
+    return (n_players - 1) * most_gained(n_players)
+
+
+def round_tokens_possible(nets: Mapping[str, int], n_players: int) -> bool:
+    """Whether some gains can explain a round's net token changes.
+
+    A player who gained g and lost l has net g - l; each loss answers another player's "Kharnage!", so
+    l <= the gains of everyone else. At most 4 players with 0..3 gains each: trying them all is cheap.
+    """
+    lows = [max(net, 0) for net in nets.values()]
+    for gains in itertools.product(*(range(low, most_gained(n_players) + 1) for low in lows)):
+        everyone = sum(gains)
+        if all(gain - net <= everyone - gain for gain, net in zip(gains, nets.values(), strict=True)):
+            return True
+    return False
 
 
 def round_placements(entry: Mapping[str, Mapping[str, int]]) -> list[str]:
@@ -26,6 +52,29 @@ def placement_points(entry: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
     """Domination points of one round: 5 / 3 / 1 for the first three places, 0 after."""
     order = round_placements(entry)
     return {name: PLACE_POINTS[i] if i < len(PLACE_POINTS) else 0 for i, name in enumerate(order)}
+
+
+def check_round_tokens(entry: Mapping[str, Mapping[str, int]], index: int, names: tuple[str, ...]) -> None:
+    n = len(names)
+    for name in names:
+        net = entry[name]["kharnage"]
+        path = f"rounds[{index}].{name}.kharnage"
+        if net > most_gained(n):
+            raise fail(path, "{net} tokens in one round, but a player wins at most one per opposing army ({most} "
+                       "with {n} players)", "한 라운드에 토큰 {net}개: 상대 군단 하나당 1개씩, {n}인 게임에서는 최대 "
+                       "{most}개입니다", net=net, most=most_gained(n), n=n)
+        if -net > most_lost(n):
+            raise fail(path, "{lost} tokens lost in one round, but a token is lost only for a missed YEAH! after "
+                       "another player's Kharnage! (at most {most} with {n} players)", "한 라운드에 토큰 {lost}개를 "
+                       "잃었습니다: 다른 사람의 \"카나지!\"에 \"YEAH!\"를 외치지 않았을 때만 잃으므로 {n}인 게임에서는 "
+                       "최대 {most}개입니다", lost=-net, most=most_lost(n), n=n)
+    nets = {name: entry[name]["kharnage"] for name in names}
+    if not round_tokens_possible(nets, n):
+        loser = next(name for name in names if nets[name] < 0)
+        raise fail(f"rounds[{index}].{loser}.kharnage", "{name} lost tokens this round, but the others did not win "
+                   "enough: each lost token answers another player's Kharnage!, which wins that player a token",
+                   "{name}이(가) 이번 라운드에 토큰을 잃었지만 다른 사람이 얻은 토큰이 모자랍니다: 토큰은 다른 사람이 "
+                   "\"카나지!\"로 토큰을 얻을 때만 잃습니다", name=loser)
 
 
 def check(sheet: Sheet) -> None:
@@ -45,6 +94,7 @@ def check(sheet: Sheet) -> None:
                 raise fail(f"rounds[{index}].{name}.kharnage", "{name} would have {n} Kharnage tokens: a player "
                            "cannot lose a token they do not have", "{name}의 카나지 토큰이 {n}개가 됩니다: 없는 토큰은 "
                            "잃을 수 없습니다", name=name, n=tokens[name])
+        check_round_tokens(entry, index, sheet.names)
     if len(sheet.rounds) == ROUNDS:
         for name in sheet.names:
             if sheet.players[name]["deployed"] is None:
@@ -77,8 +127,8 @@ SPEC = GameSpec(
     id="carnage",
     name=T("Kharnage", "카니지"),
     min_players=2,
-    max_players=4,
-    rules_version=1,
+    max_players=MAX_PLAYERS,
+    rules_version=2,
     categories=(
         ("rounds", Text("Round points", "라운드 점수")),
         ("kharnage", Text("Kharnage tokens", "카나지 토큰")),
@@ -88,9 +138,9 @@ SPEC = GameSpec(
               help=T("Opponent legion cards you destroyed this round.", "이번 라운드에 파괴한 상대 군단 카드 수.")),
         Field("initiative", Int(0, MAX_INITIATIVE), T("Initiative", "주도력"), required=True,
               help=T("The initiative of your tactic card this round.", "이번 라운드 작전 카드의 주도력.")),
-        Field("kharnage", Int(-1, 3), T("Kharnage tokens", "카나지 토큰"),
-              help=T("Tokens gained this round, minus one lost for a missed YEAH!.",
-                     "이번 라운드에 얻은 토큰 수 (YEAH!를 외치지 않아 잃으면 1개 뺍니다).")),
+        Field("kharnage", Int(-most_lost(MAX_PLAYERS), most_gained(MAX_PLAYERS)), T("Kharnage tokens", "카나지 토큰"),
+              help=T("Tokens gained this round minus those lost: one for each YEAH! you missed.",
+                     "이번 라운드에 얻은 토큰 수에서 잃은 토큰 수를 뺍니다 (YEAH!를 외치지 못할 때마다 1개).")),
     )),
     round_range=(1, ROUNDS),
     player_fields=(
@@ -161,7 +211,12 @@ SPEC = GameSpec(
           "they may score (the rules rank by count with no exception).",
           "카드를 하나도 파괴하지 않은 플레이어도 다른 사람처럼 순위를 매기므로, 인원이 적으면 점수를 얻을 수 있습니다 "
           "(규칙은 예외 없이 파괴 수로 순위를 정합니다)."),
-        T("Kharnage tokens are entered per round as the net change (−1 for a token lost to the YEAH! rule).",
-          "카나지 토큰은 라운드마다 순변화로 입력합니다 (YEAH! 규칙으로 잃으면 −1)."),
+        T("Kharnage tokens are entered per round as the net change: +1 per army you wiped out (at most one per "
+          "opposing army), −1 for each YEAH! you missed after another player's Kharnage!. With n players a round "
+          "is between −(n−1)² and n−1, the others must have won at least the tokens lost, and nobody's total goes "
+          "below 0.",
+          "카나지 토큰은 라운드마다 순변화로 입력합니다: 전멸시킨 군단마다 +1(상대 군단 하나당 최대 1개), 다른 "
+          "사람의 \"카나지!\"에 \"YEAH!\"를 외치지 못할 때마다 −1. n인 게임에서 한 라운드는 −(n−1)²에서 n−1 "
+          "사이이고, 잃은 토큰만큼 다른 사람이 토큰을 얻었어야 하며, 누구의 합계도 0 아래로 내려가지 않습니다."),
     ),
 )

@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.games.carnage import SPEC, placement_points, round_placements
+from scoring.games.carnage import (
+    SPEC,
+    most_gained,
+    most_lost,
+    placement_points,
+    round_placements,
+    round_tokens_possible,
+)
 
 from .helpers import refused, score, totals, with_players
 from .strategies import example_sheet
@@ -85,9 +92,9 @@ def test_maximum_four_wins_and_three_tokens_a_round() -> None:
 
 
 def test_more_kharnage_tokens_win_a_tie() -> None:
-    sheet = game({"A": (4, 100), "B": (1, 200, 2)}, {"A": (4, 300), "B": (1, 400, 2)})
+    sheet = game({"A": (4, 100), "B": (1, 200, 2), "C": (0, 500)}, {"A": (4, 300), "B": (1, 400, 2), "C": (0, 600)})
     result = score(sheet)
-    assert totals(sheet) == {"A": 10, "B": 10}
+    assert totals(sheet) == {"A": 10, "B": 10, "C": 2}
     assert result.winners == ["B"]
     assert [t.decided_by for t in result.tiebreaks] == ["kharnage"]
 
@@ -131,16 +138,16 @@ def test_no_tie_is_left_shared() -> None:
 
 @pytest.mark.parametrize(("sheet", "path", "words"), [
     (game({"A": (2, 100), "B": (1, 100)}), "rounds[0].B.initiative", "initiative 100 like A"),
-    (game({"A": (2, 100, -1), "B": (1, 200)}), "rounds[0].A.kharnage", "would have -1 Kharnage tokens"),
-    (game({"A": (2, 100, 1), "B": (1, 200)}, {"A": (2, 100, -1), "B": (1, 200)},
-          {"A": (2, 100, -1), "B": (1, 200)}), "rounds[2].A.kharnage", "cannot lose a token"),
+    (game({"A": (2, 100, -1), "B": (1, 200, 1)}), "rounds[0].A.kharnage", "would have -1 Kharnage tokens"),
+    (game({"A": (2, 100, 1), "B": (1, 200)}, {"A": (2, 100, -1), "B": (1, 200, 1)},
+          {"A": (2, 100, -1), "B": (1, 200, 1)}), "rounds[2].A.kharnage", "cannot lose a token"),
     (game(*[{"A": (2, 100), "B": (1, 200)}] * 4), "players[0].deployed", "required once all 4 rounds"),
     (with_players(game(*[{"A": (2, 100), "B": (1, 200)}] * 4, deployed={"A": 3, "B": 3}), B={"deployed": None}),
      "players[1].deployed", "required"),
     (game(*[{"A": (2, 100), "B": (1, 200)}] * 5), "rounds", "1 to 4 entries"),
     (game(), "rounds", "at least 1 round"),
     (game({"A": (31, 100), "B": (1, 200)}), "rounds[0].A.destroyed", "between 0 and 30"),
-    (game({"A": (3, 100, 4), "B": (1, 200)}), "rounds[0].A.kharnage", "between -1 and 3"),
+    (game({"A": (3, 100, 4), "B": (1, 200)}), "rounds[0].A.kharnage", "between -9 and 3"),
     (game({"A": (3, 1000), "B": (1, 200)}), "rounds[0].A.initiative", "between 0 and 999"),
     ({**game({"A": (3, 100), "B": (1, 200)}), "rounds": [{"A": {"destroyed": 3}, "B": {"destroyed": 1,
                                                                                        "initiative": 2}}]},
@@ -160,3 +167,58 @@ def test_prompts_cover_the_round_in_initiative_order() -> None:
     assert any("the lowest plays first" in t for t in texts)
     assert any("Most destroyed scores 5, second 3, third 1" in t for t in texts)
     assert [t.en for t in SPEC.prompts_for({}, 4, "end")] == ["The game ends after round 4."]
+
+
+# The rule text (seed 003): "한 군단의 카드를 모두 파괴하면, 카나지가 발생합니다" and the publisher's rules: the
+# player who wipes out an army shouts "Kharnage!" and takes a token; every other player shouts "YEAH!" or
+# loses one. So a player wins at most one token per opposing army a round and loses at most one per
+# Kharnage! of another player, each of whom wipes out at most n-1 armies: a round is within -(n-1)² .. n-1.
+@pytest.mark.parametrize(("players", "gained", "lost"), [(2, 1, 1), (3, 2, 4), (4, 3, 9)])
+def test_the_bounds_of_one_round_follow_the_armies(players: int, gained: int, lost: int) -> None:
+    assert (most_gained(players), most_lost(players)) == (gained, lost)
+
+
+def tokens_round(nets: dict[str, int]) -> dict[str, Any]:
+    """Two rounds: the first gives each player enough tokens to lose, the second has these net changes."""
+    names = list(nets)
+    n = len(names)
+    first = {name: (1, 100 + i, min(-nets[name], most_gained(n)) if nets[name] < 0 else 0)
+             for i, name in enumerate(names)}
+    second = {name: (1, 200 + i, nets[name]) for i, name in enumerate(names)}
+    return game(first, first, first, second, deployed=dict.fromkeys(names, 0))
+
+
+@pytest.mark.parametrize("nets", [
+    {"A": -2, "B": 1, "C": 1},  # A missed two YEAH!s: B and C each wiped out an army
+    {"A": -9, "B": 3, "C": 3, "D": 3},  # each of the three others wiped out all three opposing armies
+    {"A": -1, "B": 1},  # two players: A missed B's YEAH!
+    {"A": 0, "B": -1, "C": 1},  # A wiped out B's army and missed C's YEAH!, B missed C's YEAH!
+    {"A": -3, "B": 3, "C": 0, "D": 0},  # B wiped out three armies, C and D cheered, A never did
+], ids=["minus-two-in-three", "minus-nine-in-four", "minus-one-in-two", "gain-and-loss", "one-player-three-times"])
+def test_a_round_may_lose_one_token_per_missed_yeah(nets: dict[str, int]) -> None:
+    sheet = tokens_round(nets)
+    before = {name: 3 * entry["kharnage"] for name, entry in sheet["rounds"][0].items()}
+    result = score(sheet)
+    assert {p.name: p.breakdown["kharnage"] for p in result.players} == {n: before[n] + nets[n] for n in nets}
+
+
+@pytest.mark.parametrize(("nets", "blamed", "words"), [
+    ({"A": -2, "B": 1}, "A", "at most 1 with 2 players"),
+    ({"A": -5, "B": 2, "C": 2}, "A", "at most 4 with 3 players"),
+    ({"A": 2, "B": 0}, "A", "at most one per opposing army (1 with 2 players)"),
+    ({"A": -1, "B": 0}, "A", "the others did not win enough"),
+    ({"A": -1, "B": -1}, "A", "the others did not win enough"),
+    ({"A": -4, "B": -1, "C": 0}, "A", "the others did not win enough"),
+], ids=["minus-two-in-two", "minus-five-in-three", "two-won-in-two", "lost-but-nobody-won", "both-lost-in-two",
+        "five-lost-in-three"])
+def test_a_round_nobody_could_play_is_refused(nets: dict[str, int], blamed: str, words: str) -> None:
+    refused(tokens_round(nets), f"rounds[3].{blamed}.kharnage", words)
+
+
+@given(st.integers(2, 4), st.data())
+def test_nets_from_real_gains_are_always_accepted(players: int, data: st.DataObject) -> None:
+    """Play a round: every player wipes out some armies and misses some YEAH!s; the nets are possible."""
+    gains = data.draw(st.lists(st.integers(0, players - 1), min_size=players, max_size=players))
+    nets = {"ABCD"[i]: gains[i] - data.draw(st.integers(0, sum(gains) - gains[i])) for i in range(players)}
+    assert round_tokens_possible(nets, players)
+    assert all(-most_lost(players) <= net <= most_gained(players) for net in nets.values())
