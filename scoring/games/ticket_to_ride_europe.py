@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,15 +11,18 @@ from ..fields import Bool, Field, Int, ListOf, Record, Str
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from ..text import Text
 from .common import field_rule
-from .ttr_europe_tickets import TICKETS, Ticket, lookup_ticket
+from .ttr_europe_map import CITY_PAIRS, routes_on_map
+from .ttr_europe_tickets import LONG_TICKETS, TICKETS, Ticket, lookup_ticket
 
 TRAINS = 45
 STATIONS = 3
 STATION_BONUS = 4
 EXPRESS_BONUS = 10
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}  # the map has no 5- or 7-train route
-# Only two 6-train routes (Kyiv–Budapest, Palermo–Smyrna) and one 8-train route (Stockholm–Petrograd) exist.
-ROUTES_ON_MAP = {6: 2, 8: 1}
+assert set(ROUTE_POINTS) == set(CITY_PAIRS), "every route length on the map has a score"
+TICKETS_WORTH: Counter[int] = Counter(t.points for t in TICKETS)  # how many tickets of the deck are worth n
+LONG_VALUES = frozenset(t.points for t in LONG_TICKETS)
+assert not LONG_VALUES & {t.points for t in TICKETS if not t.long}, "a long ticket is told by its points"
 
 
 def trains_used(routes: Mapping[str, int]) -> int:
@@ -65,38 +69,52 @@ def check_trains(sheet: Sheet, name: str) -> None:
 
 
 def check_routes_on_map(sheet: Sheet) -> None:
-    for length, on_map in ROUTES_ON_MAP.items():
+    """All players' routes of a length together fit the map: city pairs with 2-3 players, tracks with 4-5."""
+    n = len(sheet.names)
+    for length, on_map in routes_on_map(n).items():
         claimed = 0
         for name in sheet.names:
             claimed += sheet.players[name]["routes"][str(length)]
             if claimed > on_map:
                 raise fail(sheet.player_path(name, f"routes.{length}"),
-                           "the map has only {on_map} route(s) of {length} trains, but {claimed} are entered in all",
-                           "지도에 {length}칸 노선은 {on_map}개뿐인데 모두 합쳐 {claimed}개가 입력되었습니다",
-                           on_map=on_map, length=length, claimed=claimed)
+                           "with {n} players the map holds {on_map} route(s) of {length} trains, but {claimed} are "
+                           "entered in all", "{n}인 게임에서 지도의 {length}칸 노선은 {on_map}개뿐인데 모두 합쳐 "
+                           "{claimed}개가 입력되었습니다", n=n, on_map=on_map, length=length, claimed=claimed)
 
 
 def check_tickets(sheet: Sheet) -> None:
-    """Tickets given by cities are real, worth their printed points, held once, and at most one long per player."""
+    """Tickets are real: given by cities they match the deck and are held once; given by points alone, some
+    ticket is worth that much and the deck has enough of that value. At most one long ticket per player."""
     holders: dict[Ticket, str] = {}
+    worth: Counter[int] = Counter()
     for name in sheet.names:
-        long_ticket: Ticket | None = None
+        long_ticket: str | None = None
         for i, entry in enumerate(sheet.players[name]["tickets"]):
             path = f"{sheet.player_path(name, 'tickets')}[{i}]"
+            points = entry["points"]
             ticket = catalogue_ticket(entry, path)
-            if ticket is None:
-                continue
-            if ticket in holders:
-                raise fail(path, "{ticket} is entered twice (also for {other}): the deck has one of each ticket",
-                           "{ticket} 티켓이 두 번 입력되었습니다 (이미 {other}): 티켓은 한 장씩뿐입니다",
-                           ticket=ticket.name, other=holders[ticket])
-            holders[ticket] = name
-            if ticket.long and long_ticket is not None:
+            if ticket is None and points not in TICKETS_WORTH:
+                raise fail(f"{path}.points", "no ticket is worth {n} points: tickets are worth {values}",
+                           "{n}점짜리 티켓은 없습니다: 티켓 점수는 {values}입니다", n=points,
+                           values=", ".join(map(str, sorted(TICKETS_WORTH))))
+            if ticket is not None:
+                if ticket in holders:
+                    raise fail(path, "{ticket} is entered twice (also for {other}): the deck has one of each ticket",
+                               "{ticket} 티켓이 두 번 입력되었습니다 (이미 {other}): 티켓은 한 장씩뿐입니다",
+                               ticket=ticket.name, other=holders[ticket])
+                holders[ticket] = name
+            worth[points] += 1
+            if worth[points] > TICKETS_WORTH[points]:
+                raise fail(f"{path}.points", "the deck has only {n} ticket(s) worth {points}, but {got} are entered "
+                           "in all", "{points}점짜리 티켓은 {n}장뿐인데 모두 합쳐 {got}장이 입력되었습니다",
+                           n=TICKETS_WORTH[points], points=points, got=worth[points])
+            label = ticket.name if ticket is not None else f"{points}"
+            if points in LONG_VALUES and long_ticket is not None:
                 raise fail(path, "{ticket} is a second long ticket, but each player is dealt only one ({first})",
                            "{ticket}은(는) 두 번째 장거리 티켓입니다: 장거리 티켓은 한 사람에게 한 장만 나눠 줍니다 "
-                           "(이미 {first})", ticket=ticket.name, first=long_ticket.name)
-            if ticket.long:
-                long_ticket = ticket
+                           "(이미 {first})", ticket=label, first=long_ticket)
+            if points in LONG_VALUES:
+                long_ticket = label
 
 
 def catalogue_ticket(entry: Mapping[str, Any], path: str) -> Ticket | None:
@@ -146,7 +164,7 @@ T = Text
 
 
 def route_count_field(length: int) -> Field:
-    most = min(TRAINS // length, ROUTES_ON_MAP.get(length, TRAINS))
+    most = min(TRAINS // length, CITY_PAIRS[length])  # one player never claims both tracks of a double route
     points = ROUTE_POINTS[length]
     return Field(str(length), Int(0, most), T(f"{length}-train routes", f"{length}칸 노선"),
                  help=T(f"Each scores {points}.", f"하나에 {points}점."))
@@ -168,7 +186,7 @@ SPEC = GameSpec(
     name=T("Ticket to Ride: Europe", "티켓 투 라이드: 유럽"),
     min_players=2,
     max_players=5,
-    rules_version=1,
+    rules_version=2,
     categories=(
         ("routes", Text("Routes", "노선")),
         ("tickets", Text("Destination tickets", "목적지 티켓")),
@@ -308,14 +326,21 @@ SPEC = GameSpec(
     ),
     notes=(
         T("A ticket entered with its cities is checked against the 46 tickets of the deck, ignoring case, accents "
-          "and order (København = Kobenhavn), and its points must match the card. A ticket entered by points alone "
-          "is taken as entered.",
+          "and order (København = Kobenhavn), and its points must match the card.",
           "도시와 함께 입력한 티켓은 46장의 실제 티켓과 대조합니다. 대소문자, 악센트, 도시 순서는 무시하며"
-          "(København = Kobenhavn) 점수는 카드와 같아야 합니다. 점수만 입력한 티켓은 입력한 그대로 계산합니다."),
+          "(København = Kobenhavn) 점수는 카드와 같아야 합니다."),
+        T("A ticket entered by points alone must be worth what some ticket is worth (5 to 13, 20 or 21), the "
+          "deck must hold that many tickets of that value, and 20 or 21 points is a long ticket (one per player).",
+          "점수만 입력한 티켓은 실제 티켓의 점수(5~13, 20, 21)여야 하고, 그 점수의 티켓이 덱에 그만큼 있어야 하며, "
+          "20점과 21점은 장거리 티켓이라 한 사람에 한 장뿐입니다."),
         T("The map prints Danzic and Zagrab; Danzig and Zagreb are accepted as the same cities.",
           "지도에는 Danzic, Zagrab으로 적혀 있으며, Danzig, Zagreb도 같은 도시로 받아들입니다."),
-        T("The map has only two 6-train routes and one 8-train route, so the sheet refuses more than that in all.",
-          "지도에는 6칸 노선이 2개, 8칸 노선이 1개뿐이라 모두 합쳐 그보다 많으면 받지 않습니다."),
+        T("Routes of each length are capped by the map. With 2 or 3 players only one track of a double route can "
+          "be used, so the caps are the city pairs (1 train: 3, 2: 33, 3: 25, 4: 26, 6: 2, 8: 1); with 4 or 5 "
+          "players both tracks count (4, 35, 30, 29, 2, 1). One player never holds both tracks of a pair.",
+          "길이별 노선 수는 지도에 있는 만큼으로 제한됩니다. 2~3인 게임에서는 복선 중 한 노선만 쓰므로 도시 쌍의 수"
+          "(1칸 3, 2칸 33, 3칸 25, 4칸 26, 6칸 2, 8칸 1)까지, 4~5인 게임에서는 두 노선 모두 세어 (4, 35, 30, 29, 2, 1)"
+          "까지입니다. 한 사람이 복선의 두 노선을 모두 가질 수는 없습니다."),
         T("If every longest path is 0, nobody gets the European Express.",
           "모두의 가장 긴 연속 노선이 0이면 아무도 유럽 익스프레스를 받지 않습니다."),
         T("Players still tied after completed tickets, stations used and the European Express share the place.",

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.games.ticket_to_ride_europe import ROUTE_POINTS, SPEC, route_points, trains_used
+from scoring.games.ticket_to_ride_europe import ROUTE_POINTS, SPEC, TICKETS_WORTH, route_points, trains_used
+from scoring.games.ttr_europe_map import CITY_PAIRS, ROUTES, TRACKS
 from scoring.games.ttr_europe_tickets import (
     LONG_TICKETS,
     REGULAR_TICKETS,
@@ -74,9 +75,9 @@ def test_the_example_game_scores_every_category() -> None:
     result = score(json.loads(EXAMPLE.read_text(encoding="utf-8")))
     breakdowns = {p.name: p.breakdown for p in result.players}
     assert breakdowns == {
-        "Alice": {"routes": 66, "tickets": 36, "stations": 8, "express": 0},
+        "Alice": {"routes": 65, "tickets": 36, "stations": 8, "express": 0},
         "Bob": {"routes": 59, "tickets": 37, "stations": 12, "express": 10},
-        "Chloé": {"routes": 58, "tickets": 8, "stations": 4, "express": 0},
+        "Chloé": {"routes": 57, "tickets": 8, "stations": 4, "express": 0},
         "Dmitri": {"routes": 54, "tickets": 30, "stations": 0, "express": 0},
     }
     assert result.ranking == [["Bob"], ["Alice"], ["Dmitri"], ["Chloé"]]
@@ -140,7 +141,7 @@ def test_the_highest_route_score_with_45_trains() -> None:
     pytest.param((0, 2, 0), ["B"], id="short-path-still-wins"),
 ])
 def test_european_express(paths: tuple[int, int, int], holders: list[str]) -> None:
-    players = [player(n, {"1": 12}, longest_path=p) for n, p in zip("ABC", paths, strict=True)]
+    players = [player(n, {"4": 3}, longest_path=p) for n, p in zip("ABC", paths, strict=True)]
     result = score(sheet(*players))
     assert {p.name: p.breakdown["express"] for p in result.players} == {n: 10 * (n in holders) for n in "ABC"}
     assert result.extras["european_express"] == holders
@@ -157,7 +158,7 @@ def test_european_express(paths: tuple[int, int, int], holders: list[str]) -> No
                  [["B"], ["A"]], "completed_tickets", id="more-completed-tickets-second-seat"),
     pytest.param(player("A", {"3": 1}, stations_used=1), player("B"),
                  [["B"], ["A"]], "stations_used", id="fewer-stations-used"),
-    pytest.param(player("A", {"1": 12}, longest_path=1), player("B", {"2": 1}, longest_path=2),
+    pytest.param(player("A", {"1": 3, "2": 1, "4": 1}, longest_path=1), player("B", {"2": 1}, longest_path=2),
                  [["B"], ["A"]], "european_express", id="european-express"),
 ])
 def test_tiebreak_levels(a: dict[str, Any], b: dict[str, Any], ranking: list[list[str]], decided_by: str) -> None:
@@ -185,11 +186,11 @@ def test_tied_express_holders_stay_tied_after_the_last_tiebreak() -> None:
 
 
 def test_tiebreak_chain_orders_three_tied_players() -> None:
-    c = player("C", {"3": 1}, [done(4)], stations_used=1)  # 4 + 4 + 8, one ticket, one station
-    b = player("B", tickets=[done(4)])  # 4 + 12, one ticket, no station
-    a = player("A", tickets=[done(2), done(2)])  # 4 + 12, two tickets
+    c = player("C", {"3": 1}, [done(10)], stations_used=1)  # 4 + 10 + 8, one ticket, one station
+    b = player("B", tickets=[done(10)])  # 10 + 12, one ticket, no station
+    a = player("A", tickets=[done(5), done(5)])  # 10 + 12, two tickets
     result = score(sheet(c, b, a))
-    assert {p.name: p.total for p in result.players} == {"A": 16, "B": 16, "C": 16}
+    assert {p.name: p.total for p in result.players} == {"A": 22, "B": 22, "C": 22}
     assert result.ranking == [["A"], ["B"], ["C"]]
     assert [(note.players, note.decided_by) for note in result.tiebreaks] == [
         (("C", "B", "A"), "completed_tickets"), (("C", "B"), "stations_used")]
@@ -215,7 +216,7 @@ def test_tickets_match_the_deck_ignoring_case_accents_and_order(a: str, b: str, 
 
 
 def test_tickets_by_points_alone_are_taken_as_entered() -> None:
-    result = score(sheet(player("A", tickets=[done(17), failed(3)]), player("B")))
+    result = score(sheet(player("A", tickets=[done(20), failed(6)]), player("B")))
     assert result.player("A").breakdown["tickets"] == 14
 
 
@@ -240,14 +241,16 @@ def test_the_same_ticket_for_two_players_is_refused_naming_the_first_holder() ->
                  id="negative-count"),
     pytest.param(sheet(player("A", {"2": "3"}), player("B")), "players[0].routes.2", ["whole number"],
                  id="count-as-text"),
-    pytest.param(sheet(player("A", {"1": 46}), player("B")), "players[0].routes.1", ["between 0 and 45"],
-                 id="count-above-bound"),
+    pytest.param(sheet(player("A", {"1": 4}), player("B")), "players[0].routes.1", ["between 0 and 3"],
+                 id="count-above-the-city-pairs"),
+    pytest.param(sheet(player("A", {"2": 23}), player("B")), "players[0].routes.2", ["between 0 and 22"],
+                 id="count-above-the-trains"),
     pytest.param(sheet(player("A", {"8": 2}), player("B")), "players[0].routes.8", ["between 0 and 1"],
                  id="two-8-train-routes-one-player"),
     pytest.param(sheet(player("A", {"8": 1}), player("B", {"8": 1})), "players[1].routes.8",
-                 ["only 1 route(s) of 8 trains", "2 are entered"], id="the-8-train-route-twice"),
+                 ["holds 1 route(s) of 8 trains", "2 are entered"], id="the-8-train-route-twice"),
     pytest.param(sheet(player("A", {"6": 1}), player("B", {"6": 1}), player("C", {"6": 1})), "players[2].routes.6",
-                 ["only 2 route(s) of 6 trains", "3 are entered"], id="three-6-train-routes"),
+                 ["holds 2 route(s) of 6 trains", "3 are entered"], id="three-6-train-routes"),
     pytest.param(sheet(player("A", {"2": 3}, longest_path=7), player("B")), "players[0].longest_path",
                  ["7 trains", "only 6"], id="longest-path-above-trains"),
     pytest.param(sheet(player("A", longest_path=46), player("B")), "players[0].longest_path", ["between 0 and 45"],
@@ -417,3 +420,103 @@ def test_setup_prompts_fill_in_the_numbers() -> None:
     assert any("keeps at least 2" in t for t in texts)
     end = [t.en for t in SPEC.prompts_for({}, 4, "end")]
     assert "2 trains or fewer" in end[0] and "that player included" in end[0]
+
+
+# --- the map caps routes per length (seed 001: "2~3인 게임에서는 복선 중 한 노선만 사용 가능하며, 한쪽이 점유되면
+# 다른 쪽은 막힙니다"; "한 플레이어는 두 노선 모두를 점유할 수 없습니다") ---------------------------------------------
+
+# trains per route -> (city pairs, tracks), counted route by route on the Europe board.
+MAP_CAPS = {1: (3, 4), 2: (33, 35), 3: (25, 30), 4: (26, 29), 6: (2, 2), 8: (1, 1)}
+DOUBLE_ROUTES = {("Berlin", "Frankfurt"), ("Berlin", "Warszawa"), ("Bruxelles", "Paris"), ("Budapest", "Wien"),
+                 ("Dieppe", "London"), ("Edinburgh", "London"), ("Essen", "København"), ("Frankfurt", "Paris"),
+                 ("København", "Stockholm"), ("Madrid", "Pamplona"), ("Pamplona", "Paris")}
+
+
+def test_the_map_data_counts_pairs_and_tracks() -> None:
+    assert {length: (CITY_PAIRS[length], TRACKS[length]) for length in ROUTE_POINTS} == MAP_CAPS
+    assert {(a, b) for a, b, _, tracks in ROUTES if tracks == 2} == DOUBLE_ROUTES
+    assert len(ROUTES) == 90 and sum(tracks for *_, tracks in ROUTES) == 101
+    assert {city for a, b, *_ in ROUTES for city in (a, b)} == MAP_CITIES
+    assert len({frozenset((a, b)) for a, b, *_ in ROUTES}) == len(ROUTES)
+
+
+def spread(length: int, count: int, n_players: int) -> list[dict[str, Any]]:
+    """`count` routes of `length` dealt round the table, each player within their own bounds."""
+    own = min(45 // length, CITY_PAIRS[length])
+    counts = [0] * n_players
+    for i in range(count):
+        seat = i % n_players
+        while counts[seat] >= own:
+            seat = (seat + 1) % n_players
+        counts[seat] += 1
+    return [player("ABCDE"[i], {str(length): c}) for i, c in enumerate(counts)]
+
+
+CAP_CASES = [(length, n, MAP_CAPS[length][0 if n <= 3 else 1]) for length in MAP_CAPS for n in (2, 3, 4, 5)]
+
+
+@pytest.mark.parametrize(("length", "players", "cap"), [
+    case for case in CAP_CASES if case[2] < min(45 // case[0], CITY_PAIRS[case[0]]) * case[1]])
+def test_the_map_holds_exactly_its_routes_for_the_player_count(length: int, players: int, cap: int) -> None:
+    score(sheet(*spread(length, cap, players)))
+    over = spread(length, cap + 1, players)
+    last = max(i for i, p in enumerate(over) if p["routes"][str(length)])
+    refused(sheet(*over), f"players[{last}].routes.{length}", f"with {players} players the map holds {cap} route(s) "
+            f"of {length} trains")
+
+
+@pytest.mark.parametrize(("length", "players", "cap"), [
+    case for case in CAP_CASES if case[2] >= min(45 // case[0], CITY_PAIRS[case[0]]) * case[1]])
+def test_where_trains_run_out_first_the_trains_bound_the_routes(length: int, players: int, cap: int) -> None:
+    """E.g. two players hold at most 11 four-train routes each (45 trains): 22 of the 26 pairs; every player at
+    their own most is accepted."""
+    most = min(45 // length, CITY_PAIRS[length])
+    assert most * players <= cap
+    score(sheet(*[player("ABCDE"[i], {str(length): most}) for i in range(players)]))
+
+
+def test_a_player_never_holds_both_tracks_of_a_pair() -> None:
+    refused(sheet(player("A", {"1": 4}), player("B"), player("C"), player("D")), "players[0].routes.1",
+            "between 0 and 3")
+
+
+# --- tickets by points alone are worth what some ticket is worth -----------------------------------------------
+
+@pytest.mark.parametrize("points", sorted(TICKETS_WORTH))
+def test_every_ticket_value_is_accepted_by_points_alone(points: int) -> None:
+    score(sheet(player("A", tickets=[done(points)]), player("B")))
+
+
+@pytest.mark.parametrize("points", [1, 2, 3, 4, 14, 15, 16, 17, 18, 19])
+def test_a_value_no_ticket_has_is_refused(points: int) -> None:
+    refused(sheet(player("A", tickets=[failed(points)]), player("B")), "players[0].tickets[0].points",
+            f"no ticket is worth {points} points")
+
+
+@pytest.mark.parametrize(("a", "b", "path", "words"), [
+    pytest.param([done(13)], [done(13)], "players[1].tickets[0].points", "only 1 ticket(s) worth 13",
+                 id="one-13-in-the-deck"),
+    pytest.param([done(13, "Frankfurt", "Smolensk")], [failed(13)], "players[1].tickets[0].points",
+                 "only 1 ticket(s) worth 13", id="the-13-already-named"),
+    pytest.param([done(21), done(20)], [], "players[0].tickets[1]", "second long ticket", id="two-long-by-points"),
+    pytest.param([done(21, "Cadiz", "Stockholm"), failed(20)], [], "players[0].tickets[1]", "second long ticket",
+                 id="long-by-cities-then-by-points"),
+])
+def test_tickets_by_points_alone_must_fit_the_deck(a: list[dict[str, Any]], b: list[dict[str, Any]], path: str,
+                                                    words: str) -> None:
+    refused(sheet(player("A", tickets=a), player("B", tickets=b)), path, words)
+
+
+@given(st.lists(st.sampled_from(sorted(TICKETS_WORTH)), max_size=12))
+def test_points_dealt_from_the_real_deck_are_accepted(values: list[int]) -> None:
+    """Deal real tickets (at most one long per player) and enter them by points only: always accepted."""
+    deck = sorted(TICKETS, key=lambda t: t.points)
+    hands: list[list[dict[str, Any]]] = [[], []]
+    for value in values:
+        match = next((t for t in deck if t.points == value), None)
+        hand = next((h for h in hands if not (match and match.long and any(e["points"] >= 20 for e in h))), None)
+        if match is None or hand is None:
+            continue
+        deck.remove(match)
+        hand.append(done(value))
+    score(sheet(player("A", tickets=hands[0]), player("B", tickets=hands[1])))
