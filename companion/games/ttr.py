@@ -1,4 +1,4 @@
-"""Ticket to Ride: Europe: pick tickets by typing a city (accents optional), trains used and left."""
+"""Ticket to Ride: Europe: pick tickets by typing a city (accents optional, or in Korean), trains used and left."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scoring.games.ticket_to_ride_europe import TRAINS, trains_used
-from scoring.games.ttr_europe_tickets import Ticket, find_tickets
+from scoring.games.ttr_europe_tickets import Ticket, find_tickets, normalize_city
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import section, tagged
@@ -50,11 +50,22 @@ class TicketPicker:
 
     def _search(self) -> None:
         text = (self.query.value or "").strip()
-        found = find_tickets(text)[:SHOWN] if len(text) >= 2 else []
+        found = find_tickets(text)[:SHOWN] if len(normalize_city(text)) >= 2 else []  # 빈 (Wien) is 3 letters
         self.results.controls = [tagged(f"ttr.pick.{i}", ft.ListTile(
-            dense=True, title=ft.Text(ticket.name), trailing=ft.Text(str(ticket.points), weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(self.screen.t("ttr.long")) if ticket.long else None,
-            on_click=lambda e, ticket=ticket: self._add(ticket))) for i, ticket in enumerate(found)]
+            dense=True, title=ft.Text(self._title(ticket)), trailing=ft.Text(str(ticket.points),
+                                                                              weight=ft.FontWeight.BOLD),
+            subtitle=self._subtitle(ticket), on_click=lambda e, ticket=ticket: self._add(ticket)))
+            for i, ticket in enumerate(found)]
+
+    def _title(self, ticket: Ticket) -> str:
+        return ticket.korean_name if self.screen.t.lang == "ko" else ticket.name
+
+    def _subtitle(self, ticket: Ticket) -> ft.Control | None:
+        """In Korean the map's spelling goes under the Korean names, as the cards print it."""
+        parts = [ticket.name] if self.screen.t.lang == "ko" else []
+        if ticket.long:
+            parts.append(self.screen.t("ttr.long"))
+        return ft.Text(" · ".join(parts), size=12) if parts else None
 
     def _add(self, ticket: Ticket) -> None:
         index = self.screen.current

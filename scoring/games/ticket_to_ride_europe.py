@@ -326,9 +326,10 @@ SPEC = GameSpec(
     ),
     notes=(
         T("A ticket entered with its cities is checked against the 46 tickets of the deck, ignoring case, accents "
-          "and order (København = Kobenhavn), and its points must match the card.",
+          "and order (København = Kobenhavn); Korean city names count too (베를린 = Berlin). Its points must match "
+          "the card.",
           "도시와 함께 입력한 티켓은 46장의 실제 티켓과 대조합니다. 대소문자, 악센트, 도시 순서는 무시하며"
-          "(København = Kobenhavn) 점수는 카드와 같아야 합니다."),
+          "(København = Kobenhavn) 한글 도시 이름도 됩니다 (베를린 = Berlin). 점수는 카드와 같아야 합니다."),
         T("A ticket entered by points alone must be worth what some ticket is worth (5 to 13, 20 or 21), the "
           "deck must hold that many tickets of that value, and 20 or 21 points is a long ticket (one per player).",
           "점수만 입력한 티켓은 실제 티켓의 점수(5~13, 20, 21)여야 하고, 그 점수의 티켓이 덱에 그만큼 있어야 하며, "

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from scoring.games.ticket_to_ride_europe import ROUTE_POINTS, SPEC, TICKETS_WORTH, route_points, trains_used
 from scoring.games.ttr_europe_map import CITY_PAIRS, ROUTES, TRACKS
 from scoring.games.ttr_europe_tickets import (
+    KOREAN_NAMES,
     LONG_TICKETS,
     REGULAR_TICKETS,
     TICKETS,
@@ -520,3 +521,35 @@ def test_points_dealt_from_the_real_deck_are_accepted(values: list[int]) -> None
         deck.remove(match)
         hand.append(done(value))
     score(sheet(player("A", tickets=hands[0]), player("B", tickets=hands[1])))
+
+
+# --- Korean city names ------------------------------------------------------------------------------------------
+
+def test_every_map_city_has_a_korean_name_in_hangul() -> None:
+    assert set(KOREAN_NAMES) == MAP_CITIES
+    for names in KOREAN_NAMES.values():
+        assert names and all(all("가" <= ch <= "힣" for ch in name) for name in names)
+    firsts = [names[0] for names in KOREAN_NAMES.values()]
+    assert len(set(firsts)) == len(firsts)
+
+
+@pytest.mark.parametrize(("query", "cities"), [
+    ("베를린", {"Berlin"}), ("베를", {"Berlin"}), ("베르", {"Berlin"}),  # half-typed: 베르 on the way to 베를린
+    ("빈", {"Wien"}), ("비엔나", {"Wien"}), ("코펜하겐", {"København"}), ("이스탄불", {"Constantinople"}),
+    ("콘스탄티노플", {"Constantinople"}), ("단치히", {"Danzic"}), ("그단스크", {"Danzic"}), ("자그레브", {"Zagrab"}),
+    ("키이우", {"Kyiv"}), ("모스크바", {"Moskva"}), ("아테네", {"Athina"}),
+])
+def test_tickets_are_found_by_korean_names(query: str, cities: set[str]) -> None:
+    found = find_tickets(query)
+    assert found
+    assert all(cities & {t.from_city, t.to_city} for t in found)
+    assert {t for t in TICKETS if cities & {t.from_city, t.to_city}} == set(found)
+
+
+def test_a_ticket_typed_with_korean_cities_is_the_deck_ticket() -> None:
+    assert lookup_ticket("베를린", "로마") == lookup_ticket("Roma", "Berlin")
+    assert lookup_ticket("앙카라", "아테네") == lookup_ticket("Athina", "Angora")
+    result = score(sheet(player("A", tickets=[done(9, "로마", "베를린")]), player("B")))
+    assert result.player("A").breakdown["tickets"] == 9
+    refused(sheet(player("A", tickets=[done(8, "로마", "베를린")]), player("B")), "players[0].tickets[0].points",
+            "worth 9 points")

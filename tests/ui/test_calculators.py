@@ -247,6 +247,18 @@ def test_ttr_tickets_are_found_by_city_without_accents(open_app: Callable[..., H
     assert ticket == {"from": "Frankfurt", "to": "København", "points": 5, "completed": True}
 
 
+def test_ttr_tickets_are_found_by_korean_city_names(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app(lang="ko")
+    start_game(ui, "ticket-to-ride-europe", ["A", "B"])
+    ui.type("ttr.find", "빈")  # Wien: one syllable is enough
+    assert "런던 – 빈" in ui.texts() and "London – Wien" in ui.texts()
+    ui.type("ttr.find", "베를린")
+    assert "베를린 – 로마" in ui.texts()
+    ui.click("ttr.pick.2")
+    (ticket,) = services.repo.drafts()[0]["sheet"]["players"][0]["tickets"]
+    assert ticket == {"from": "Berlin", "to": "Roma", "points": 9, "completed": True}
+
+
 def test_carnage_rounds_show_play_order_and_ranking(open_app: Callable[..., Harness]) -> None:
     ui = open_app()
     start_game(ui, "carnage", ["Dwarf", "Orc"])
