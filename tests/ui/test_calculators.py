@@ -9,11 +9,12 @@ import pytest
 
 from companion.app import Services
 from companion.games.for_sale import AssignError, assign_cheques, parse_numbers
-from companion.games.pina import random_board, swap_coaster, tokens_on
+from companion.games.pina import random_board, set_die, swap_coaster, tokens_on
 from companion.games.piraten import Turn
 from companion.games.tucana import Mayor, random_card
 from companion.models.guide import Guide, now
 from scoring import get_spec, score_sheet
+from scoring.games.pina_coladice import COASTERS
 
 from .harness import Harness
 from .test_play_flow import start_game
@@ -98,6 +99,18 @@ def test_a_random_coaster_board_and_swapping_coasters() -> None:
                                  {"player": "C", "cell": [1, 2]}]}) == {(1, 2): ["A", "C"]}
 
 
+@pytest.mark.parametrize(("dice", "value", "selected", "after"), [
+    ([None] * 5, 4, None, [4, None, None, None, None]),
+    ([4, 2, None, None, None], 6, None, [4, 2, 6, None, None]),
+    ([4, 2, 6, 1, 1], 5, 1, [4, 5, 6, 1, 1]),
+    ([4, 2, 6, 1, 1], 3, None, [3, None, None, None, None]),
+    ([4, None, 6, None, None], 2, None, [4, 2, 6, None, None]),
+], ids=["first", "next", "correct-a-die", "full-roll-starts-over", "fills-a-gap"])
+def test_tapping_a_face_sets_the_next_die(dice: list[int | None], value: int, selected: int | None,
+                                          after: list[int | None]) -> None:
+    assert set_die(dice, value, selected) == after
+
+
 def test_the_guide_orders_prompts_and_says_whose_turn_it_is() -> None:
     spec = get_spec("piraten-kapern")
     sheet = {"game": spec.id, "options": {"target": 3000}, "players": [{"name": "A"}, {"name": "B"}],
@@ -176,14 +189,53 @@ def test_pina_tokens_are_placed_by_tapping_the_board(open_app: Callable[..., Har
     assert any("already" in text or "full" in text for text in ui.texts())
 
 
-def test_pina_dice_helper_lists_the_free_coasters_the_roll_matches(open_app: Callable[..., Harness]) -> None:
+def test_pina_dice_are_set_by_tapping_their_faces(open_app: Callable[..., Harness],
+                                                 services: Services) -> None:
     ui = open_app()
     start_game(ui, "pina-coladice", ["Ana", "Ben"])
-    for i, value in enumerate([2, 2, 2, 2, 2]):
-        for _ in range(value):
-            ui.click(f"pina.die.{i}")
-    matches = ui.control("pina.matches").value
-    assert matches.startswith("Free coasters you can take:") or matches == "No free coaster matches: pass"
+    board = [["three-2", "pair-1", "odds", "evens"], ["sum-le-9", "sum-12-14", "sum-21-23", "sum-ge-26"],
+             ["small-straight", "large-straight", "four-of-a-kind", "full-house"],
+             ["all-different", "five-of-a-kind", "double-pair", "pair-2"]]
+    ui.toggle("pina.layout", True)
+    for cid in (c for row in board for c in row):
+        ui.click(f"pina.coaster.{cid}")
+    for value in (2, 2, 2, 2, 2):  # one tap a die
+        ui.click(f"pina.face.{value}")
+    assert ui.control("pina.matches").value == (
+        "Free coasters you can take: Two pairs, All even, Five of a kind, Four of a kind, Full house (3 + 2), "
+        "Pair of 2s, Three 2s")
+    ui.click("pina.die.4")  # the last die was really a 3
+    ui.click("pina.face.3")
+    assert ui.control("pina.matches").value == (
+        "Free coasters you can take: Two pairs, Four of a kind, Pair of 2s, Three 2s")
+    ui.click("pina.face.1")  # a new roll starts over
+    assert ui.control("pina.matches").value == "Tap the face of each die you rolled; tap a die to change it"
+
+
+def test_pina_coasters_are_laid_out_by_tapping_them_in_order(open_app: Callable[..., Harness],
+                                                             services: Services) -> None:
+    ui = open_app(lang="ko")
+    start_game(ui, "pina-coladice", ["Ana", "Ben", "Cho"])
+    order = random.Random(7).sample(sorted(COASTERS), 16)
+    ui.toggle("pina.layout", True)
+    assert "코스터 1/16: 1행 1열의 코스터를 누르세요" in ui.texts()
+    for i, cid in enumerate(order):
+        ui.click(f"pina.coaster.{cid}")
+        assert services.repo.drafts()[0]["sheet"]["board"][i // 4][i % 4] == cid  # saved at every tap
+        if i < 15:
+            with pytest.raises(AssertionError, match="nothing clickable"):
+                ui.click(f"pina.coaster.{cid}")  # a coaster already laid cannot be laid twice
+    assert services.repo.drafts()[0]["sheet"]["board"] == [order[r * 4:(r + 1) * 4] for r in range(4)]
+    assert ui.exists("pina.pass") and not ui.exists("pina.coaster.odds")  # back to play after the 16th
+    ui.toggle("pina.layout", True)  # one coaster was wrong: tap its cell, then the right coaster
+    ui.click("pina.cell.2.1")
+    spare = next(c for c in sorted(COASTERS) if c not in order)
+    ui.click(f"pina.coaster.{spare}")
+    board = services.repo.drafts()[0]["sheet"]["board"]
+    assert board[2][1] == spare and sum(row.count(order[9]) for row in board) == 0
+    ui.click("pina.layout_done")
+    ui.click("pina.cell.2.1")
+    assert services.repo.drafts()[0]["sheet"]["events"] == [{"player": "Ana", "cell": [2, 1]}]
 
 
 def test_for_sale_selling_rounds_are_handed_out(open_app: Callable[..., Harness], services: Services) -> None:
