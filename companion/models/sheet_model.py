@@ -153,7 +153,8 @@ class SheetModel:
         """Required fields nobody has entered yet (a forgotten field must not score silently)."""
         gaps: list[Path] = []
         for i, player in enumerate(self.working["players"]):
-            gaps += [("players", i, f.key) for f in self.spec.player_fields if f.required and player.get(f.key) is None]
+            gaps += [("players", i, f.key) for f in self.spec.player_fields
+                     if f.needed_in(player) and player.get(f.key) is None]
         gaps += [(f.key,) for f in self.spec.game_fields if f.required and self.working.get(f.key) is None]
         return gaps
 

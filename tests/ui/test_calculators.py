@@ -238,6 +238,34 @@ def test_pina_coasters_are_laid_out_by_tapping_them_in_order(open_app: Callable[
     assert services.repo.drafts()[0]["sheet"]["events"] == [{"player": "Ana", "cell": [2, 1]}]
 
 
+def test_for_sale_fast_path_is_a_total_and_coins_and_asks_for_a_property_only_on_a_tie(
+        open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "for-sale", ["A", "B", "C", "D"])
+    entries = [(59, 3), (60, 0), (57, 3), (59, 3)]  # A and D end level on money and on coins
+    for i, (cheques, coins) in enumerate(entries):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].cheque_total", str(cheques))
+        ui.type(f"players[{i}].coins_left", str(coins))
+    assert [p["cheque_total"] for p in services.repo.drafts()[0]["sheet"]["players"]] == [59, 60, 57, 59]
+    assert ui.tagged("forsale.needs_property").visible
+    assert ui.control("forsale.needs_property").value.startswith("A, D are tied on money and coins")
+    ui.click("sheet.total.0")
+    ui.type("players[0].highest_property", "30")
+    ui.click("sheet.total.3")
+    ui.type("players[3].highest_property", "28")
+    assert not ui.tagged("forsale.needs_property").visible
+    ui.click("sheet.finish")
+    assert "A wins!" in ui.texts()
+
+
+def test_for_sale_total_no_cheques_can_make_is_shown_at_the_field(open_app: Callable[..., Harness]) -> None:
+    ui = open_app(lang="ko")
+    start_game(ui, "for-sale", ["A", "B", "C", "D"])
+    ui.type("players[0].cheque_total", "13")
+    assert "수표 7장으로는 13이(가) 될 수 없습니다: 각자 수표 7장으로 끝납니다 (0과 2~15, 값마다 두 장)" in ui.texts()
+
+
 def test_for_sale_selling_rounds_are_handed_out(open_app: Callable[..., Harness], services: Services) -> None:
     ui = open_app()
     start_game(ui, "for-sale", ["A", "B", "C"])
