@@ -144,7 +144,7 @@ def test_no_tie_is_left_shared() -> None:
     (game(*[{"A": (2, 100), "B": (1, 200)}] * 4), "players[0].deployed", "required once all 4 rounds"),
     (with_players(game(*[{"A": (2, 100), "B": (1, 200)}] * 4, deployed={"A": 3, "B": 3}), B={"deployed": None}),
      "players[1].deployed", "required"),
-    (game(*[{"A": (2, 100), "B": (1, 200)}] * 5), "rounds", "1 to 4 entries"),
+    (game(*[{"A": (2, 100), "B": (1, 200)}] * 5), "rounds", "0 to 4 entries"),
     (game(), "rounds", "at least 1 round"),
     (game({"A": (31, 100), "B": (1, 200)}), "rounds[0].A.destroyed", "between 0 and 30"),
     (game({"A": (3, 100, 4), "B": (1, 200)}), "rounds[0].A.kharnage", "between -9 and 3"),
@@ -222,3 +222,71 @@ def test_nets_from_real_gains_are_always_accepted(players: int, data: st.DataObj
     nets = {"ABCD"[i]: gains[i] - data.draw(st.integers(0, sum(gains) - gains[i])) for i in range(players)}
     assert round_tokens_possible(nets, players)
     assert all(-most_lost(players) <= net <= most_gained(players) for net in nets.values())
+
+
+# ---- the fast path: each player's totals at the end -----------------------------------------------------------
+# Seed 003: "카드를 가장 많이 파괴한 플레이어는 5점 토큰을 얻습니다. 2등은 3점 토큰을, 3등은 1점 토큰을 얻습니다.
+# 나머지 플레이어는 아무 것도 얻지 못해요" and "4라운드가 끝나면 게임이 종료됩니다": four rounds of 5 / 3 / 1.
+
+def totals_game(points: dict[str, int], tokens: dict[str, int], **extra: dict[str, int]) -> dict[str, Any]:
+    players = [{"name": n, "round_points": points[n], "tokens": tokens[n],
+                **{key: values[n] for key, values in extra.items() if n in values}} for n in points]
+    return {"game": "carnage", "players": players}
+
+
+def test_totals_score_the_example_game_the_same() -> None:
+    sheet = example_sheet("carnage")
+    result = score(sheet)
+    fast = totals_game({p.name: p.breakdown["rounds"] for p in result.players},
+                       {p.name: p.breakdown["kharnage"] for p in result.players},
+                       deployed={p["name"]: p["deployed"] for p in sheet["players"]})
+    assert [p.total for p in score(fast).players] == [p.total for p in result.players]
+    assert score(fast).ranking == result.ranking and score(fast).finished
+
+
+@pytest.mark.parametrize(("points", "possible"), [
+    ((20, 12), True), ((16, 16), True), ((19, 13), False), ((20, 20), False),
+    ((20, 12, 4), True), ((14, 10, 12), True), ((20, 4, 12), True), ((15, 9, 12), False),  # 4 odd points: even
+    ((20, 12, 4, 0), True), ((9, 9, 9, 9), True), ((20, 20, 0, 0), False), ((20, 16, 0, 0), False),
+    ((12, 12, 12, 0), True), ((19, 9, 8, 0), False),
+])
+def test_round_points_must_be_what_four_rounds_hand_out(points: tuple[int, ...], possible: bool) -> None:
+    names = "ABCD"[: len(points)]
+    sheet = totals_game(dict(zip(names, points, strict=True)), dict.fromkeys(names, 0))
+    if possible:
+        assert sum(totals(sheet).values()) == 4 * sum((5, 3, 1, 0)[: len(points)])
+    else:
+        refused(sheet, f"players[{len(points) - 1}].round_points", "no 4 rounds hand out these round points")
+
+
+@pytest.mark.parametrize(("sheet", "path", "words"), [
+    (totals_game({"A": 20, "B": 12}, {"A": 5, "B": 0}), "players[0].tokens", "at most 1 a round with 2 players"),
+    ({"game": "carnage", "players": [{"name": "A", "round_points": 20}, {"name": "B", "round_points": 12}]},
+     "players[0].tokens", "required when the game is entered as totals"),
+    (totals_game({"A": 20, "B": 12}, {"A": 0, "B": 0}, last_initiative={"A": 300, "B": 300}),
+     "players[1].last_initiative", "initiative 300 like A"),
+    ({**game({"A": (2, 100), "B": (1, 200)}), "players": [{"name": "A", "tokens": 1}, {"name": "B"}]},
+     "players[0].tokens", "round by round or as totals, not both"),
+], ids=["too-many-tokens", "tokens-missing", "same-last-initiative", "rounds-and-totals"])
+def test_totals_no_game_can_produce_are_refused(sheet: dict[str, Any], path: str, words: str) -> None:
+    refused(sheet, path, words)
+
+
+def test_with_totals_a_tie_asks_for_deployed_cards_then_the_last_initiative() -> None:
+    tied = totals_game({"A": 16, "B": 16}, {"A": 1, "B": 1})
+    assert score(tied).ranking == [["A", "B"]]  # nothing entered to break it: shared
+    with_cards = totals_game({"A": 16, "B": 16}, {"A": 1, "B": 1}, deployed={"A": 4, "B": 6})
+    assert score(with_cards).winners == ["B"]
+    by_initiative = totals_game({"A": 16, "B": 16}, {"A": 1, "B": 1}, deployed={"A": 5, "B": 5},
+                                last_initiative={"A": 120, "B": 410})
+    assert score(by_initiative).winners == ["A"]
+    assert score(by_initiative).tiebreaks[0].decided_by == "last_initiative"
+
+
+@given(st.integers(2, 4), st.data())
+def test_the_totals_of_any_real_game_are_accepted(players: int, data: st.DataObject) -> None:
+    names = "ABCD"[:players]
+    rounds = [dict(zip(names, data.draw(st.permutations(range(players))), strict=True)) for _ in range(4)]
+    points = {n: sum((5, 3, 1, 0)[r[n]] for r in rounds) for n in names}
+    tokens = {n: data.draw(st.integers(0, 4 * (players - 1))) for n in names}
+    assert totals(totals_game(points, tokens)) == {n: points[n] + tokens[n] for n in names}
