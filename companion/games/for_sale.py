@@ -69,24 +69,26 @@ class SellingRound:
         self.needs_property = ft.Text(size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
         self.needs_property_row = tagged("forsale.needs_property", self.needs_property)
         screen.listeners.append(self.refresh)
-        self.control = section(
-            t("forsale.selling_round"),
-            self.heading,
+        self.assigner = ft.Column([
             ft.Text(t("forsale.properties_played"), size=13),
             ft.Row([tagged(f"forsale.property.{i}", field) for i, field in enumerate(self.properties.values())],
                    wrap=True),
             ft.Row([tagged("forsale.cheques", self.cheques)]),
             primary_button("forsale.assign", t("forsale.assign"), self.assign, icon=ft.Icons.CALL_SPLIT),
-            self.error, self.ties, self.needs_property_row)
+            self.error], spacing=8)
+        self.control = section(t("forsale.selling_round"), self.heading, self.assigner, self.ties,
+                               self.needs_property_row)
         self.refresh(screen.model.evaluation)
 
     def refresh(self, evaluation: Evaluation) -> None:
         t = self.screen.t
         sheet = self.screen.model.working
         rounds = setup(sheet.get("options", {}), len(sheet["players"]))["rounds"]
-        done = min(len(p.get("cheques") or []) for p in sheet["players"])
+        by_totals = any(p.get("cheque_total") is not None for p in sheet["players"])
+        done = rounds if by_totals else min(len(p.get("cheques") or []) for p in sheet["players"])
         self.heading.value = (t("forsale.round_of", n=done + 1, total=rounds) if done < rounds
-                              else t("forsale.all_sold"))
+                              else t("forsale.by_totals") if by_totals else t("forsale.all_sold"))
+        self.assigner.visible = done < rounds  # cheque totals are entered at the end: nothing left to hand out
         ties = evaluation.result.extras.get("tie_numbers", {}) if evaluation.result else {}
         self.ties.value = t("forsale.tie_numbers", list=" · ".join(f"{n} {v}" for n, v in ties.items())) if ties else ""
         open_ties = ties_needing_property(evaluation.result, sheet) if evaluation.result else []

@@ -178,7 +178,9 @@ class Board:
                                  spacing=4, alignment=ft.MainAxisAlignment.CENTER) for r in range(SIZE)], spacing=4)
         laid = {board[i // SIZE][i % SIZE] for i in range(self.next_cell)}
         chips = [tagged(f"pina.coaster.{cid}", ft.Container(
-            ft.Text(t.text(coaster.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT if cid in laid else None),
+            ft.Row([*([ft.Icon(ft.Icons.CHECK, size=14, color=ft.Colors.ON_SURFACE_VARIANT)] if cid in laid else []),
+                    ft.Text(t.text(coaster.name), size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT if cid in laid else None)], spacing=2, tight=True),
             padding=ft.Padding.symmetric(horizontal=10, vertical=8), border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if cid in laid else ft.Colors.SECONDARY_CONTAINER,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
@@ -187,8 +189,9 @@ class Board:
         r, c = divmod(self.next_cell, SIZE)
         heading = ft.Text(t("pina.layout_next", n=self.next_cell + 1, row=r + 1, col=c + 1), size=15,
                           weight=ft.FontWeight.BOLD)
-        return [heading, grid, ft.Text(t("pina.layout_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
-                ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        # The coasters to tap come first, right under the heading, so the whole layout is tapped without scrolling.
+        return [heading, ft.Text(t("pina.layout_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Row(chips, wrap=True, spacing=6, run_spacing=6), grid,
                 ft.Row([secondary_button("pina.layout_done", t("pina.layout_done"), self._end_layout,
                                          icon=ft.Icons.CHECK)])]
 
@@ -207,7 +210,7 @@ class Board:
                        ft.Text(value, size=13, weight=ft.FontWeight.BOLD), ft.Row(dots, spacing=2,
                                                                                 alignment=ft.MainAxisAlignment.CENTER)],
                       spacing=1, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=86, height=86, padding=4, border_radius=8,
+            width=86, height=58 if self.layout_mode else 86, padding=4, border_radius=8,
             bgcolor=ft.Colors.AMBER_100 if highlight else (
                 ft.Colors.SURFACE_CONTAINER_HIGHEST if side == "two" else ft.Colors.SURFACE_CONTAINER_LOW),
             border=ft.Border.all(3 if highlight else 1, ft.Colors.AMBER if highlight else ft.Colors.OUTLINE_VARIANT),
@@ -233,8 +236,11 @@ class Board:
         names = ", ".join(t.text(COASTERS[m].name) for m in sorted(matches))
         found = (t("pina.matches", names=names) if matches else t("pina.no_match")) if all(self.dice) else \
             t("pina.dice_hint")
+        caption = ft.Colors.ON_SURFACE_VARIANT
         return section(t("pina.dice_helper"),
+                       ft.Text(t("pina.faces"), size=13, color=caption),
                        ft.Row(faces, wrap=True, spacing=6, run_spacing=6),
+                       ft.Text(t("pina.roll"), size=13, color=caption),
                        ft.Row([*dice, secondary_button("pina.dice.clear", t("piraten.clear"), self._clear_dice)],
                               wrap=True, spacing=6, run_spacing=6),
                        tagged("pina.matches", ft.Text(found, size=13)))
