@@ -44,7 +44,8 @@ class TicketPicker:
     def refresh(self, evaluation: Evaluation) -> None:
         t = self.screen.t
         used = trains_used(self.player.get("routes") or {})
-        self.trains.value = t("ttr.trains", used=used, left=TRAINS - used)
+        self.trains.value = (t("ttr.trains", used=used, left=TRAINS - used) if self.player.get("route_points") is None
+                             else t("ttr.trains_by_points"))  # route points alone do not say how many trains
         holders = evaluation.result.extras.get("european_express", []) if evaluation.result else []
         self.express.value = t("ttr.express", names=", ".join(holders)) if holders else ""
 

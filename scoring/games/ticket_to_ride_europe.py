@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from ..errors import fail
@@ -22,7 +23,53 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}  # the map has no 5- or 7-
 assert set(ROUTE_POINTS) == set(CITY_PAIRS), "every route length on the map has a score"
 TICKETS_WORTH: Counter[int] = Counter(t.points for t in TICKETS)  # how many tickets of the deck are worth n
 LONG_VALUES = frozenset(t.points for t in LONG_TICKETS)
+REGULAR_VALUES = tuple(t.points for t in TICKETS if not t.long)
+MAX_ROUTE_POINTS = 94  # 45 trains: the 8, both 6s, six 4s and a 1 (checked in route_score_trains)
+TOTAL_FIELDS = ("tickets_done", "tickets_failed", "tickets_completed")
+MAX_TICKET_POINTS = sum(t.points for t in TICKETS if not t.long) + max(LONG_VALUES)
 assert not LONG_VALUES & {t.points for t in TICKETS if not t.long}, "a long ticket is told by its points"
+
+
+@cache
+def route_score_trains() -> dict[int, tuple[int, int]]:
+    """Every route score one player can reach with 45 trains -> the fewest and the most trains it takes.
+
+    Each length is capped by the map's city pairs (one player never holds both tracks of a double route).
+    """
+    reach: dict[tuple[int, int], None] = {(0, 0): None}  # (trains, points)
+    for length, points in ROUTE_POINTS.items():
+        most = min(TRAINS // length, CITY_PAIRS[length])
+        reach = dict.fromkeys((t + k * length, p + k * points) for t, p in reach for k in range(most + 1)
+                              if t + k * length <= TRAINS)
+    out: dict[int, tuple[int, int]] = {}
+    for trains, points in reach:
+        low, high = out.get(points, (trains, trains))
+        out[points] = (min(low, trains), max(high, trains))
+    return out
+
+
+@cache
+def regular_ticket_sums() -> tuple[frozenset[int], ...]:
+    """Sums of n distinct regular tickets, for n = 0..40."""
+    sums: list[set[int]] = [{0}] + [set() for _ in REGULAR_VALUES]
+    for value in REGULAR_VALUES:
+        for taken in range(len(REGULAR_VALUES), 0, -1):
+            sums[taken] |= {total + value for total in sums[taken - 1]}
+    return tuple(frozenset(s) for s in sums)
+
+
+def ticket_totals_possible(done: int, failed: int, completed: int | None) -> bool:
+    """Whether some distinct tickets, at most one of them long, make `done` completed (`completed` of them, if
+    given) and `failed` unfinished: each side must be a sum of distinct tickets, and so must both together."""
+    sums = regular_ticket_sums()
+    anything = frozenset().union(*sums)
+    for long_done, long_failed in [(0, 0), *((v, 0) for v in LONG_VALUES), *((0, v) for v in LONG_VALUES)]:
+        regular = done - long_done
+        count = None if completed is None else completed - (long_done > 0)
+        done_ok = regular in anything if count is None else 0 <= count < len(sums) and regular in sums[count]
+        if done_ok and failed - long_failed in anything and regular + failed - long_failed in anything:
+            return True
+    return False
 
 
 def trains_used(routes: Mapping[str, int]) -> int:
@@ -53,12 +100,40 @@ def setup(options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
 def check(sheet: Sheet) -> None:
     for name in sheet.names:
         check_trains(sheet, name)
+        check_ticket_totals(sheet, name)
     check_routes_on_map(sheet)
     check_tickets(sheet)
 
 
+def by_ticket_totals(player: Mapping[str, Any]) -> bool:
+    return any(player[key] is not None for key in TOTAL_FIELDS)
+
+
+def check_ticket_totals(sheet: Sheet, name: str) -> None:
+    player = sheet.players[name]
+    if not by_ticket_totals(player):
+        return
+    if player["tickets"]:
+        key = next(k for k in TOTAL_FIELDS if player[k] is not None)
+        raise fail(sheet.player_path(name, key), "enter the ticket totals or each ticket, not both",
+                   "티켓 합계와 티켓 한 장씩 중 하나만 입력하세요")
+    done, failed = player["tickets_done"] or 0, player["tickets_failed"] or 0
+    completed = player["tickets_completed"]
+    if not ticket_totals_possible(done, failed, completed):
+        key = "tickets_failed" if ticket_totals_possible(done, 0, completed) else "tickets_done"
+        raise fail(sheet.player_path(name, key), "no tickets of the deck make {done} completed{count} and {failed} "
+                   "unfinished (tickets are worth 5 to 13; one long ticket of 20 or 21)", "실제 티켓으로는 "
+                   "완성 {done}점{count_ko}, 미완성 {failed}점이 될 수 없습니다 (티켓은 5~13점, 장거리 티켓 한 장은 "
+                   "20점이나 21점)", done=done, failed=failed,
+                   count="" if completed is None else f" in {completed} tickets",
+                   count_ko="" if completed is None else f"({completed}장)")
+
+
 def check_trains(sheet: Sheet, name: str) -> None:
     player = sheet.players[name]
+    if player["route_points"] is not None:
+        check_route_points(sheet, name)
+        return
     used = trains_used(player["routes"])
     if used > TRAINS:
         raise fail(sheet.player_path(name, "routes"), "these routes take {n} trains, but each player has only {max}",
@@ -66,6 +141,23 @@ def check_trains(sheet: Sheet, name: str) -> None:
     if player["longest_path"] > used:
         raise fail(sheet.player_path(name, "longest_path"), "is {n} trains, but the routes entered hold only {used}",
                    "{n}개이지만 입력한 노선의 기차는 {used}개뿐입니다", n=player["longest_path"], used=used)
+
+
+def check_route_points(sheet: Sheet, name: str) -> None:
+    player = sheet.players[name]
+    points = player["route_points"]
+    if any(player["routes"].values()):
+        raise fail(sheet.player_path(name, "route_points"), "enter the route points or the routes by length, not "
+                   "both", "노선 점수와 길이별 노선 수 중 하나만 입력하세요")
+    reach = route_score_trains()
+    if points not in reach:
+        raise fail(sheet.player_path(name, "route_points"), "no routes a player can claim with {max} trains score "
+                   "{n}", "기차 {max}개로 점유할 수 있는 노선으로는 {n}점이 될 수 없습니다", max=TRAINS, n=points)
+    most = reach[points][1]
+    if player["longest_path"] > most:
+        raise fail(sheet.player_path(name, "longest_path"), "is {n} trains, but routes scoring {points} hold at "
+                   "most {most}", "{n}개이지만 {points}점짜리 노선에는 기차가 많아야 {most}개입니다",
+                   n=player["longest_path"], points=points, most=most)
 
 
 def check_routes_on_map(sheet: Sheet) -> None:
@@ -144,16 +236,20 @@ def score(sheet: Sheet) -> Scoring:
     for name in sheet.names:
         player = sheet.players[name]
         players[name] = PlayerScore({
-            "routes": route_points(player["routes"]),
-            "tickets": ticket_points(player["tickets"]),
+            "routes": route_points(player["routes"]) if player["route_points"] is None else player["route_points"],
+            "tickets": ((player["tickets_done"] or 0) - (player["tickets_failed"] or 0) if by_ticket_totals(player)
+                        else ticket_points(player["tickets"])),
             "stations": STATION_BONUS * (STATIONS - player["stations_used"]),
             "express": EXPRESS_BONUS if name in express else 0,
         })
     return Scoring(players, finished=True, end_reason="rounds", extras={"european_express": express})
 
 
-def completed_tickets(sheet: Sheet, scoring: Scoring, name: str) -> int:
-    return sum(t["completed"] for t in sheet.players[name]["tickets"])
+def completed_tickets(sheet: Sheet, scoring: Scoring, name: str) -> int | None:
+    player = sheet.players[name]
+    if by_ticket_totals(player):
+        return player["tickets_completed"]  # None: not entered, so the tie stays
+    return sum(t["completed"] for t in player["tickets"])
 
 
 def holds_express(sheet: Sheet, scoring: Scoring, name: str) -> bool:
@@ -186,7 +282,7 @@ SPEC = GameSpec(
     name=T("Ticket to Ride: Europe", "티켓 투 라이드: 유럽"),
     min_players=2,
     max_players=5,
-    rules_version=2,
+    rules_version=3,
     categories=(
         ("routes", Text("Routes", "노선")),
         ("tickets", Text("Destination tickets", "목적지 티켓")),
@@ -194,6 +290,17 @@ SPEC = GameSpec(
         ("express", Text("European Express", "유럽 익스프레스")),
     ),
     player_fields=(
+        Field("route_points", Int(0, MAX_ROUTE_POINTS), T("Route points (score track)", "노선 점수 (점수 트랙)"),
+              default=None, help=T("Where your marker stands before the final scoring. Or enter the routes by "
+                                   "length below.", "최종 점수 계산 전 점수 마커의 위치. 또는 아래에 길이별 노선 수를 "
+                                   "입력하세요.")),
+        Field("tickets_done", Int(0, MAX_TICKET_POINTS), T("Completed tickets: points", "완성한 티켓 점수 합계"),
+              default=None, help=T("Instead of each ticket: their points added up.", "티켓 한 장씩 대신: 점수 합계.")),
+        Field("tickets_failed", Int(0, MAX_TICKET_POINTS),
+              T("Unfinished tickets: points", "완성하지 못한 티켓 점수 합계"), default=None,
+              help=T("Subtracted from your score.", "점수에서 뺍니다.")),
+        Field("tickets_completed", Int(0, len(TICKETS)), T("Completed tickets: how many", "완성한 티켓 수"),
+              default=None, help=T("With ticket totals: only for a tie.", "티켓 합계로 입력할 때: 동점일 때만.")),
         Field("routes", Record(tuple(route_count_field(length) for length in ROUTE_POINTS)),
               T("Routes claimed", "점유한 노선"), default=dict.fromkeys(map(str, ROUTE_POINTS), 0),
               help=T("How many routes of each length you claimed.", "길이별로 점유한 노선 수.")),
@@ -334,6 +441,17 @@ SPEC = GameSpec(
           "deck must hold that many tickets of that value, and 20 or 21 points is a long ticket (one per player).",
           "점수만 입력한 티켓은 실제 티켓의 점수(5~13, 20, 21)여야 하고, 그 점수의 티켓이 덱에 그만큼 있어야 하며, "
           "20점과 21점은 장거리 티켓이라 한 사람에 한 장뿐입니다."),
+        T("The fastest entry per player is the route points from the score track, the points of completed and "
+          "of unfinished tickets, stations used and the longest path. Route points must be a score some routes "
+          "make with 45 trains, and the longest path must fit in them; ticket points must be sums of real "
+          "tickets (one long one at most). With these totals the sheet cannot check the map's caps across "
+          "players nor that two players hold the same ticket: those need the routes by length and each ticket. "
+          "The number of completed tickets is asked only for a tie; without it the tie stays shared.",
+          "가장 빠른 입력은 각자의 점수 트랙 노선 점수, 완성한 티켓과 완성하지 못한 티켓의 점수 합계, 사용한 기차역, "
+          "가장 긴 연속 노선입니다. 노선 점수는 기차 45개로 만들 수 있는 점수여야 하고 가장 긴 연속 노선은 그 안에 "
+          "들어가야 하며, 티켓 점수는 실제 티켓(장거리 티켓은 한 장까지)의 합이어야 합니다. 합계로 입력하면 지도의 "
+          "노선 수 제한과 두 사람이 같은 티켓을 가졌는지는 확인할 수 없습니다: 이 확인은 길이별 노선과 티켓 한 장씩이 "
+          "필요합니다. 완성한 티켓 수는 동점일 때만 입력하며, 없으면 공동 순위로 남습니다."),
         T("The map prints Danzic and Zagrab; Danzig and Zagreb are accepted as the same cities.",
           "지도에는 Danzic, Zagrab으로 적혀 있으며, Danzig, Zagreb도 같은 도시로 받아들입니다."),
         T("Routes of each length are capped by the map. With 2 or 3 players only one track of a double route can "

@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.games.ticket_to_ride_europe import ROUTE_POINTS, SPEC, TICKETS_WORTH, route_points, trains_used
+from scoring.games.ticket_to_ride_europe import (
+    MAX_TICKET_POINTS,
+    ROUTE_POINTS,
+    SPEC,
+    TICKETS_WORTH,
+    route_points,
+    trains_used,
+)
 from scoring.games.ttr_europe_map import CITY_PAIRS, ROUTES, TRACKS
 from scoring.games.ttr_europe_tickets import (
     KOREAN_NAMES,
@@ -553,3 +560,86 @@ def test_a_ticket_typed_with_korean_cities_is_the_deck_ticket() -> None:
     assert result.player("A").breakdown["tickets"] == 9
     refused(sheet(player("A", tickets=[done(8, "로마", "베를린")]), player("B")), "players[0].tickets[0].points",
             "worth 9 points")
+
+
+# --- the fast path: route points from the score track, ticket points added up ---------------------------------
+# Seed 001: routes score as they are claimed on the score track; at the end "목적지 티켓 완수 시 ... 점수를
+# 얻습니다", "완성하지 못한 목적지 티켓은 해당 티켓의 점수를 감점합니다", unused stations +4, Express +10.
+
+def fast(name: str, route_points: int, done: int | None = None, failed: int | None = None,
+         completed: int | None = None, stations_used: int = 0, longest_path: int = 0) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": name, "route_points": route_points, "stations_used": stations_used,
+                           "longest_path": longest_path}
+    for key, value in (("tickets_done", done), ("tickets_failed", failed), ("tickets_completed", completed)):
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def test_the_example_game_by_totals_scores_the_same() -> None:
+    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    result = score(data)
+    players = []
+    for p, r in zip(data["players"], result.players, strict=True):
+        done = sum(t["points"] for t in p["tickets"] if t["completed"])
+        failed = sum(t["points"] for t in p["tickets"] if not t["completed"])
+        players.append(fast(p["name"], r.breakdown["routes"], done, failed, sum(t["completed"] for t in p["tickets"]),
+                            p["stations_used"], p["longest_path"]))
+    by_totals = score(sheet(*players))
+    assert [p.breakdown for p in by_totals.players] == [p.breakdown for p in result.players]
+    assert by_totals.ranking == result.ranking
+
+
+@pytest.mark.parametrize(("player", "path", "words"), [
+    (fast("A", 95), "players[0].route_points", ["between 0 and 94"]),
+    (fast("A", 7, longest_path=8), "players[0].longest_path", ["routes scoring 7 hold at most 7"]),
+    (fast("A", 10, done=4), "players[0].tickets_done", ["no tickets of the deck make 4 completed"]),
+    (fast("A", 10, done=41, completed=2), "players[0].tickets_done", ["41 completed in 2 tickets"]),  # 20 + 21
+    (fast("A", 10, done=MAX_TICKET_POINTS, failed=5), "players[0].tickets_failed", ["and 5 unfinished"]),
+    (fast("A", 10, done=26, completed=1), "players[0].tickets_done", ["26 completed in 1 tickets"]),
+    ({**fast("A", 10, done=9), "tickets": [done(9, "Berlin", "Roma")]}, "players[0].tickets_done", ["not both"]),
+    ({**fast("A", 10), "routes": {"2": 1}}, "players[0].route_points", ["not both"]),
+], ids=["over-94", "longest-beyond-the-routes", "no-ticket-of-4", "two-long", "whole-deck-and-one-more",
+        "one-ticket-of-26", "ticket-total-and-list", "route-points-and-routes"])
+def test_totals_no_real_game_makes_are_refused(player: dict[str, Any], path: str, words: list[str]) -> None:
+    refused(sheet(player, player_b()), path, *words)
+
+
+def player_b() -> dict[str, Any]:
+    return player("B")
+
+
+@pytest.mark.parametrize(("done_points", "failed_points", "completed"), [
+    (0, 0, None), (5, 0, 1), (21, 0, 1), (26, 0, 2), (20, 13, None), (13, 21, 1), (54, 0, 5),
+    (MAX_TICKET_POINTS, 0, None), (MAX_TICKET_POINTS - 5, 5, None),
+])
+def test_ticket_totals_real_tickets_make_are_accepted(done_points: int, failed_points: int,
+                                                      completed: int | None) -> None:
+    result = score(sheet(fast("A", 20, done_points, failed_points, completed), player("B")))
+    assert result.player("A").breakdown["tickets"] == done_points - failed_points
+
+
+def test_with_totals_a_tie_on_points_asks_for_the_completed_count() -> None:
+    a, b = fast("A", 20, 10, 0), fast("B", 20, 10, 0)
+    assert score(sheet(a, b)).ranking == [["A", "B"]]
+    result = score(sheet(fast("A", 20, 10, 0, completed=1), fast("B", 20, 10, 0, completed=2)))
+    assert result.winners == ["B"] and result.tiebreaks[0].decided_by == "completed_tickets"
+
+
+@given(st.data())
+def test_any_player_of_a_real_game_can_be_entered_by_totals(data: st.DataObject) -> None:
+    """Claim routes within a player's bounds and deal real tickets: the totals of that player are accepted."""
+    routes = {}
+    trains = 0
+    for length in ROUTE_POINTS:
+        most = min(CITY_PAIRS[length], (45 - trains) // length)
+        routes[str(length)] = data.draw(st.integers(0, most))
+        trains += routes[str(length)] * length
+    tickets = data.draw(st.lists(st.sampled_from(REGULAR_TICKETS), unique=True, max_size=8))
+    long = data.draw(st.sampled_from([None, *LONG_TICKETS]))
+    kept = [(t, data.draw(st.booleans())) for t in [*tickets, *([long] if long else [])]]
+    done_points = sum(t.points for t, ok in kept if ok)
+    failed_points = sum(t.points for t, ok in kept if not ok)
+    entry = fast("A", route_points(routes), done_points, failed_points, sum(ok for _, ok in kept),
+                 longest_path=data.draw(st.integers(0, trains)))
+    assert score(sheet(entry, player("B"))).player("A").breakdown["tickets"] == done_points - failed_points

@@ -339,6 +339,21 @@ def test_ttr_tickets_are_found_by_korean_city_names(open_app: Callable[..., Harn
     assert ticket == {"from": "Berlin", "to": "Roma", "points": 9, "completed": True}
 
 
+def test_ttr_fast_path_is_five_numbers_a_player(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "ticket-to-ride-europe", ["A", "B"])
+    for i, (routes, done, failed, stations, longest) in enumerate([(52, 33, 6, 1, 20), (61, 21, 0, 0, 24)]):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].route_points", str(routes))
+        ui.type(f"players[{i}].tickets_done", str(done))
+        ui.type(f"players[{i}].tickets_failed", str(failed))
+        ui.type(f"players[{i}].stations_used", str(stations))
+        ui.type(f"players[{i}].longest_path", str(longest))
+    assert "Route points entered from the score track: trains are not counted." in ui.texts()
+    ui.click("sheet.finish")
+    assert "B wins!" in ui.texts()  # A 52 + 27 + 8 = 87; B 61 + 21 + 12 + 10 = 104
+
+
 def test_carnage_rounds_show_play_order_and_ranking(open_app: Callable[..., Harness]) -> None:
     ui = open_app()
     start_game(ui, "carnage", ["Dwarf", "Orc"])
