@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.games.for_sale import DECK, cheque_sums, setup
@@ -221,6 +221,7 @@ def test_a_five_player_game_hands_out_the_whole_deck() -> None:
     assert sum(totals(sheet).values()) == 238
 
 
+@settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
 @given(st.sampled_from([("english", 3), ("english", 4), ("english", 5), ("english", 6), ("french", 3),
                         ("french", 4)]), st.randoms(use_true_random=False), st.data())
 def test_a_real_deal_entered_as_totals_is_accepted(game: tuple[str, int], rng: random.Random,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.games.ticket_to_ride_europe import (
@@ -515,6 +515,7 @@ def test_tickets_by_points_alone_must_fit_the_deck(a: list[dict[str, Any]], b: l
     refused(sheet(player("A", tickets=a), player("B", tickets=b)), path, words)
 
 
+@settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
 @given(st.lists(st.sampled_from(sorted(TICKETS_WORTH)), max_size=12))
 def test_points_dealt_from_the_real_deck_are_accepted(values: list[int]) -> None:
     """Deal real tickets (at most one long per player) and enter them by points only: always accepted."""
@@ -626,6 +627,7 @@ def test_with_totals_a_tie_on_points_asks_for_the_completed_count() -> None:
     assert result.winners == ["B"] and result.tiebreaks[0].decided_by == "completed_tickets"
 
 
+@settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
 @given(st.data())
 def test_any_player_of_a_real_game_can_be_entered_by_totals(data: st.DataObject) -> None:
     """Claim routes within a player's bounds and deal real tickets: the totals of that player are accepted."""
