@@ -110,8 +110,6 @@ def check(sheet: Sheet) -> None:
             raise fail(sheet.player_path(name, "highest_property"), "is {s}, but the highest of the properties "
                        "listed is {m}", "{s}이지만 입력한 건물 중 가장 높은 카드는 {m}입니다",
                        s=stated, m=max(properties))
-
-
     if len(full) == len(sheet.names):
         check_cheques_handed_out(sheet, values["removed_cheques"])
 

@@ -354,6 +354,19 @@ def test_ttr_fast_path_is_five_numbers_a_player(open_app: Callable[..., Harness]
     assert "B wins!" in ui.texts()  # A 52 + 27 + 8 = 87; B 61 + 21 + 12 + 10 = 104
 
 
+def test_carnage_fast_path_is_round_points_and_tokens(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "carnage", ["Dwarf", "Orc", "Goblin"])
+    for i, (points, tokens) in enumerate([(14, 2), (12, 1), (10, 0)]):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].round_points", str(points))
+        ui.type(f"players[{i}].tokens", str(tokens))
+    players = services.repo.drafts()[0]["sheet"]["players"]
+    assert [(p["round_points"], p["tokens"]) for p in players] == [(14, 2), (12, 1), (10, 0)]
+    ui.click("sheet.finish")
+    assert "Dwarf wins!" in ui.texts()
+
+
 def test_carnage_rounds_show_play_order_and_ranking(open_app: Callable[..., Harness]) -> None:
     ui = open_app()
     start_game(ui, "carnage", ["Dwarf", "Orc"])
