@@ -422,10 +422,11 @@ SPEC = GameSpec(
         Prompt("scoring", T("A path may loop and pass a city more than once, but each train counts only once.",
                             "연속 노선은 고리를 이루거나 같은 도시를 여러 번 지나도 되지만, 기차 하나는 한 번만 "
                             "셉니다.")),
-        Prompt("scoring", T("Record for each player: routes by length, every ticket and whether it was completed, "
-                            "stations used, trains in the longest path.",
-                            "기록: 각자 길이별 노선 수, 티켓마다 완성 여부, 사용한 기차역 수, 가장 긴 연속 노선의 "
-                            "기차 수.")),
+        Prompt("scoring", T("Record for each player: the route points on the score track (or the routes by length), "
+                            "the points of completed and of unfinished tickets (or every ticket), stations used, "
+                            "trains in the longest path.",
+                            "기록: 각자 점수 트랙의 노선 점수(또는 길이별 노선 수), 완성한 티켓과 완성하지 못한 티켓의 "
+                            "점수 합계(또는 티켓 한 장씩), 사용한 기차역 수, 가장 긴 연속 노선의 기차 수.")),
         Prompt("scoring", T("Most points wins. Ties: most completed tickets, then fewest stations used, then the "
                             "European Express; otherwise shared.",
                             "점수가 가장 높은 사람이 이깁니다. 동점이면 완성한 티켓이 많은 사람, 그다음 기차역을 적게 "
