@@ -6,6 +6,7 @@ A game's spec describes its sheet with these types; the same description drives 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -170,21 +171,31 @@ class ListOf(Kind):
 
 @dataclass(frozen=True)
 class Field:
+    """One value of a sheet. `required_unless` names a sibling field that may be given instead: a short way
+    to enter the same thing (a cheque total instead of every cheque); the field is required without it."""
+
     key: str
     kind: Kind
     name: Text
     required: bool = False
     help: Text | None = None
     default: Any = MISSING
+    required_unless: str | None = None
 
     def missing_value(self) -> Any:
         return self.kind.empty() if self.default is MISSING else self.default
+
+    def needed_in(self, record: Mapping[str, Any]) -> bool:
+        """Whether this field must be given in `record` (the mapping that holds it and its siblings)."""
+        return self.required or (self.required_unless is not None and record.get(self.required_unless) is None)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "name": self.name.to_json(), "required": self.required}
         out.update(self.kind.to_json())
         if not self.required:
             out["default"] = self.missing_value()
+        if self.required_unless is not None:
+            out["required_unless"] = self.required_unless
         if self.help is not None:
             out["help"] = self.help.to_json()
         return out
@@ -270,6 +281,10 @@ def check_fields(fields: tuple[Field, ...], value: dict[str, Any], path: str,
                 raise error.within(join_path(path, f.key)) from None
         elif f.required:
             raise needed(join_path(path, f.key), "is required", "필수 항목입니다")
+        elif f.needed_in(value):
+            other = next(o.name for o in fields if o.key == f.required_unless)
+            raise needed(join_path(path, f.key), "is required, or else {other}", "필수 항목입니다 (또는 {other})",
+                         other=other)
         else:
             out[f.key] = f.missing_value()
     return out

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from scoring import Result
 from scoring.games.for_sale import setup
 
 from ..models.sheet_model import Evaluation
@@ -44,6 +45,15 @@ def parse_numbers(text: str) -> list[int]:
     return [int(p) for p in parts]
 
 
+def ties_needing_property(result: Result, sheet: dict[str, Any]) -> list[list[str]]:
+    """Players tied on money and on coins left where someone's highest property is not entered yet."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for p in result.players:
+        groups.setdefault((p.total, p.breakdown["coins"]), []).append(p.name)
+    entered = {p["name"] for p in sheet["players"] if p.get("properties") or p.get("highest_property")}
+    return [names for names in groups.values() if len(names) > 1 and not set(names) <= entered]
+
+
 class SellingRound:
     def __init__(self, screen: SheetScreen) -> None:
         self.screen = screen
@@ -56,27 +66,35 @@ class SellingRound:
         self.error = error_text(None)
         self.heading = ft.Text(size=14)
         self.ties = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.needs_property = ft.Text(size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
+        self.needs_property_row = tagged("forsale.needs_property", self.needs_property)
         screen.listeners.append(self.refresh)
-        self.control = section(
-            t("forsale.selling_round"),
-            self.heading,
+        self.assigner = ft.Column([
             ft.Text(t("forsale.properties_played"), size=13),
             ft.Row([tagged(f"forsale.property.{i}", field) for i, field in enumerate(self.properties.values())],
                    wrap=True),
             ft.Row([tagged("forsale.cheques", self.cheques)]),
             primary_button("forsale.assign", t("forsale.assign"), self.assign, icon=ft.Icons.CALL_SPLIT),
-            self.error, self.ties)
+            self.error], spacing=8)
+        self.control = section(t("forsale.selling_round"), self.heading, self.assigner, self.ties,
+                               self.needs_property_row)
         self.refresh(screen.model.evaluation)
 
     def refresh(self, evaluation: Evaluation) -> None:
         t = self.screen.t
         sheet = self.screen.model.working
         rounds = setup(sheet.get("options", {}), len(sheet["players"]))["rounds"]
-        done = min(len(p.get("cheques") or []) for p in sheet["players"])
+        by_totals = any(p.get("cheque_total") is not None for p in sheet["players"])
+        done = rounds if by_totals else min(len(p.get("cheques") or []) for p in sheet["players"])
         self.heading.value = (t("forsale.round_of", n=done + 1, total=rounds) if done < rounds
-                              else t("forsale.all_sold"))
+                              else t("forsale.by_totals") if by_totals else t("forsale.all_sold"))
+        self.assigner.visible = done < rounds  # cheque totals are entered at the end: nothing left to hand out
         ties = evaluation.result.extras.get("tie_numbers", {}) if evaluation.result else {}
         self.ties.value = t("forsale.tie_numbers", list=" · ".join(f"{n} {v}" for n, v in ties.items())) if ties else ""
+        open_ties = ties_needing_property(evaluation.result, sheet) if evaluation.result else []
+        self.needs_property.value = " ".join(t("forsale.tie_needs_property", names=", ".join(names))
+                                             for names in open_ties)
+        self.needs_property_row.visible = bool(open_ties)
 
     def assign(self, e: ft.ControlEvent) -> None:
         t = self.screen.t

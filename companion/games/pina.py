@@ -1,4 +1,5 @@
-"""Piña Coladice: the 4x4 coaster board (tap to place the current player's token) and the dice helper."""
+"""Piña Coladice: the 4x4 coaster board (tap to place the current player's token), the coaster layout (tap the
+coasters in the order they lie on the table), and the dice helper (tap the face each die shows)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
     from ..views.sheet import SheetScreen
 
 SEAT_COLOURS = ("#E63946", "#1D70A2", "#2A9D8F", "#F4A261")
+CELLS = SIZE * SIZE
+# Which of the 3x3 pip positions (row-major) a die face shows.
+PIPS: dict[int, frozenset[int]] = {1: frozenset({4}), 2: frozenset({2, 6}), 3: frozenset({2, 4, 6}),
+                                   4: frozenset({0, 2, 6, 8}), 5: frozenset({0, 2, 4, 6, 8}),
+                                   6: frozenset({0, 2, 3, 5, 6, 8})}
 
 
 def random_board(rng: random.Random | None = None) -> list[list[str]]:
@@ -36,6 +42,29 @@ def tokens_on(sheet: Sheet) -> dict[tuple[int, int], list[str]]:
     return cells
 
 
+def die_face(value: int | None, size: int = 44) -> ft.Control:
+    """A die drawn with its pips (no font has to know the die characters); '?' when not rolled yet."""
+    if value is None:
+        return ft.Container(ft.Text("?", size=size // 2, weight=ft.FontWeight.BOLD), width=size, height=size,
+                            alignment=ft.Alignment.CENTER)
+    pip = size // 6
+    rows = [ft.Row([ft.Container(width=pip, height=pip, border_radius=pip / 2,
+                                 bgcolor=ft.Colors.ON_SURFACE if r * 3 + c in PIPS[value] else None)
+                    for c in range(3)], spacing=pip // 2, alignment=ft.MainAxisAlignment.CENTER) for r in range(3)]
+    return ft.Container(ft.Column(rows, spacing=pip // 2, alignment=ft.MainAxisAlignment.CENTER), width=size,
+                        height=size, alignment=ft.Alignment.CENTER)
+
+
+def set_die(dice: list[int | None], value: int, selected: int | None) -> list[int | None]:
+    """The dice after tapping a face: the selected die, else the first one not set; a full roll starts over."""
+    out = list(dice)
+    if selected is None and all(d is not None for d in out):
+        out = [None] * len(out)
+    index = selected if selected is not None else out.index(None)
+    out[index] = value
+    return out
+
+
 def swap_coaster(board: list[list[str]], cell: tuple[int, int], coaster: str) -> list[list[str]]:
     """Put a coaster on a cell; if it lay elsewhere on the board, the two swap places."""
     grid = [row[:] for row in board]
@@ -52,7 +81,9 @@ class Board:
     def __init__(self, screen: SheetScreen) -> None:
         self.screen = screen
         self.dice: list[int | None] = [None] * 5
+        self.selected_die: int | None = None  # a die tapped to be corrected: the next face replaces it
         self.layout_mode = False
+        self.next_cell = 0  # while laying out: the cell (row by row) the next coaster tapped goes to
         self.editing: int | None = None  # an earlier turn being corrected: the next tap replaces it
         self.body = ft.Column(spacing=8)
         self.log = ft.Column(spacing=0)
@@ -76,6 +107,10 @@ class Board:
         free = [self.sheet["board"][r][c] for r in range(SIZE) for c in range(SIZE)
                 if len(tokens.get((r, c), [])) < capacity(coaster_side(r, c, len(names)))]
         matches = set(matching_coasters([d for d in self.dice if d], free)) if all(self.dice) else set()
+        if self.layout_mode:
+            self.body.controls = self._layout(tokens)
+            self.log.controls = self._log_rows()
+            return
         grid = ft.Column([ft.Row([self._cell(r, c, tokens.get((r, c), []), matches) for c in range(SIZE)],
                                  spacing=4, alignment=ft.MainAxisAlignment.CENTER) for r in range(SIZE)], spacing=4)
         result = self.screen.model.evaluation.result
@@ -135,6 +170,31 @@ class Board:
         self.dice = [None] * 5
         self.screen.changed(evaluation)
 
+    def _layout(self, tokens: dict[tuple[int, int], list[str]]) -> list[ft.Control]:
+        """The board with the next cell marked, and every coaster to tap in the order they lie."""
+        t = self.screen.t
+        board = self.sheet["board"]
+        grid = ft.Column([ft.Row([self._cell(r, c, tokens.get((r, c), []), set()) for c in range(SIZE)],
+                                 spacing=4, alignment=ft.MainAxisAlignment.CENTER) for r in range(SIZE)], spacing=4)
+        laid = {board[i // SIZE][i % SIZE] for i in range(self.next_cell)}
+        chips = [tagged(f"pina.coaster.{cid}", ft.Container(
+            ft.Row([*([ft.Icon(ft.Icons.CHECK, size=14, color=ft.Colors.ON_SURFACE_VARIANT)] if cid in laid else []),
+                    ft.Text(t.text(coaster.name), size=12,
+                            color=ft.Colors.ON_SURFACE_VARIANT if cid in laid else None)], spacing=2, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=8), border_radius=16,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if cid in laid else ft.Colors.SECONDARY_CONTAINER,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            on_click=None if cid in laid else (lambda e, cid=cid: self._lay(cid))), t.text(coaster.name))
+            for cid, coaster in COASTERS.items()]
+        r, c = divmod(self.next_cell, SIZE)
+        heading = ft.Text(t("pina.layout_next", n=self.next_cell + 1, row=r + 1, col=c + 1), size=15,
+                          weight=ft.FontWeight.BOLD)
+        # The coasters to tap come first, right under the heading, so the whole layout is tapped without scrolling.
+        return [heading, ft.Text(t("pina.layout_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+                ft.Row(chips, wrap=True, spacing=6, run_spacing=6), grid,
+                ft.Row([secondary_button("pina.layout_done", t("pina.layout_done"), self._end_layout,
+                                         icon=ft.Icons.CHECK)])]
+
     def _cell(self, r: int, c: int, here: list[str], matches: set[str]) -> ft.Control:
         t = self.screen.t
         names = self.screen.model.names
@@ -144,13 +204,13 @@ class Board:
         dots = [ft.Container(ft.Text(n[:1], size=11, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
                              width=20, height=20, border_radius=10, bgcolor=SEAT_COLOURS[names.index(n)],
                              alignment=ft.Alignment.CENTER) for n in here]
-        highlight = coaster.id in matches
+        highlight = coaster.id in matches or (self.layout_mode and r * SIZE + c == self.next_cell)
         return tagged(f"pina.cell.{r}.{c}", ft.Container(
             ft.Column([ft.Text(t.text(coaster.name), size=10, max_lines=2, text_align=ft.TextAlign.CENTER),
                        ft.Text(value, size=13, weight=ft.FontWeight.BOLD), ft.Row(dots, spacing=2,
                                                                                 alignment=ft.MainAxisAlignment.CENTER)],
                       spacing=1, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=86, height=86, padding=4, border_radius=8,
+            width=86, height=58 if self.layout_mode else 86, padding=4, border_radius=8,
             bgcolor=ft.Colors.AMBER_100 if highlight else (
                 ft.Colors.SURFACE_CONTAINER_HIGHEST if side == "two" else ft.Colors.SURFACE_CONTAINER_LOW),
             border=ft.Border.all(3 if highlight else 1, ft.Colors.AMBER if highlight else ft.Colors.OUTLINE_VARIANT),
@@ -164,21 +224,33 @@ class Board:
     def _dice_helper(self, matches: set[str]) -> ft.Control:
         t = self.screen.t
         dice = [tagged(f"pina.die.{i}", ft.Container(
-            ft.Text(str(d) if d else "?", size=20, weight=ft.FontWeight.BOLD), width=48, height=48,
-            border_radius=8, alignment=ft.Alignment.CENTER, bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
-            on_click=lambda e, i=i: self._roll(i))) for i, d in enumerate(self.dice)]
+            die_face(d), width=52, height=52, border_radius=10, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+            border=ft.Border.all(3 if i == self.selected_die else 1,
+                                 ft.Colors.PRIMARY if i == self.selected_die else ft.Colors.OUTLINE_VARIANT),
+            on_click=lambda e, i=i: self._select_die(i)), t("pina.die", n=i + 1)) for i, d in enumerate(self.dice)]
+        faces = [tagged(f"pina.face.{v}", ft.Container(
+            die_face(v, 40), width=52, height=52, border_radius=10, alignment=ft.Alignment.CENTER,
+            bgcolor=ft.Colors.SURFACE, border=ft.Border.all(2, ft.Colors.OUTLINE),
+            on_click=lambda e, v=v: self._face(v)), str(v)) for v in range(1, 7)]
         names = ", ".join(t.text(COASTERS[m].name) for m in sorted(matches))
         found = (t("pina.matches", names=names) if matches else t("pina.no_match")) if all(self.dice) else \
             t("pina.dice_hint")
-        return section(t("pina.dice_helper"), ft.Row([*dice, secondary_button(
-            "pina.dice.clear", t("piraten.clear"), self._clear_dice)], wrap=True, spacing=6),
-            tagged("pina.matches", ft.Text(found, size=13)))
+        caption = ft.Colors.ON_SURFACE_VARIANT
+        return section(t("pina.dice_helper"),
+                       ft.Text(t("pina.faces"), size=13, color=caption),
+                       ft.Row(faces, wrap=True, spacing=6, run_spacing=6),
+                       ft.Text(t("pina.roll"), size=13, color=caption),
+                       ft.Row([*dice, secondary_button("pina.dice.clear", t("piraten.clear"), self._clear_dice)],
+                              wrap=True, spacing=6, run_spacing=6),
+                       tagged("pina.matches", ft.Text(found, size=13)))
 
     # ---- actions -----------------------------------------------------------------------------
 
     def _tap(self, r: int, c: int) -> None:
-        if self.layout_mode:
-            self._choose_coaster(r, c)
+        if self.layout_mode:  # the next coaster tapped goes here
+            self.next_cell = r * SIZE + c
+            self.redraw()
             return
         self._record({"player": self.player(), "cell": [r, c]})
 
@@ -187,31 +259,34 @@ class Board:
 
     def _toggle_layout(self, e: ft.ControlEvent) -> None:
         self.layout_mode = bool(e.control.value)
+        self.next_cell = 0
         self.redraw()
 
-    def _choose_coaster(self, r: int, c: int) -> None:
-        t = self.screen.t
-        page = self.screen.app.page
+    def _lay(self, coaster: str) -> None:
+        """Put the tapped coaster on the next cell (saved at once) and move on; after the 16th, play."""
+        r, c = divmod(self.next_cell, SIZE)
+        board = swap_coaster(self.sheet["board"], (r, c), coaster)
+        self.next_cell += 1
+        if self.next_cell == CELLS:
+            self.layout_mode = False
+        self.screen.changed(self.screen.model.set(("board",), board))
 
-        def pick(coaster: str) -> None:
-            page.pop_dialog()
-            board = swap_coaster(self.sheet["board"], (r, c), coaster)
-            self.screen.changed(self.screen.model.set(("board",), board))
+    def _end_layout(self, e: ft.ControlEvent) -> None:
+        self.layout_mode = False
+        self.redraw()
 
-        options = [tagged(f"pina.choose.{cid}", ft.ListTile(title=ft.Text(t.text(co.name)),
-                                                            subtitle=ft.Text(f"{co.one} · {co.first}/{co.second}"),
-                                                            on_click=lambda e, cid=cid: pick(cid)))
-                   for cid, co in COASTERS.items()]
-        page.show_dialog(ft.AlertDialog(title=ft.Text(t("pina.choose_coaster")),
-                                        content=ft.Column(options, scroll=ft.ScrollMode.AUTO, height=420)))
+    def _select_die(self, index: int) -> None:
+        self.selected_die = None if self.selected_die == index else index
+        self.redraw()
 
-    def _roll(self, index: int) -> None:
-        current = self.dice[index]
-        self.dice[index] = 1 if current is None or current == 6 else current + 1
+    def _face(self, value: int) -> None:
+        self.dice = set_die(self.dice, value, self.selected_die)
+        self.selected_die = None
         self.redraw()
 
     def _clear_dice(self, e: ft.ControlEvent) -> None:
         self.dice = [None] * 5
+        self.selected_die = None
         self.redraw()
 
 

@@ -1,4 +1,4 @@
-"""Ticket to Ride: Europe: pick tickets by typing a city (accents optional), trains used and left."""
+"""Ticket to Ride: Europe: pick tickets by typing a city (accents optional, or in Korean), trains used and left."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from scoring.games.ticket_to_ride_europe import TRAINS, trains_used
-from scoring.games.ttr_europe_tickets import Ticket, find_tickets
+from scoring.games.ttr_europe_tickets import Ticket, find_tickets, normalize_city
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import section, tagged
@@ -44,17 +44,29 @@ class TicketPicker:
     def refresh(self, evaluation: Evaluation) -> None:
         t = self.screen.t
         used = trains_used(self.player.get("routes") or {})
-        self.trains.value = t("ttr.trains", used=used, left=TRAINS - used)
+        self.trains.value = (t("ttr.trains", used=used, left=TRAINS - used) if self.player.get("route_points") is None
+                             else t("ttr.trains_by_points"))  # route points alone do not say how many trains
         holders = evaluation.result.extras.get("european_express", []) if evaluation.result else []
         self.express.value = t("ttr.express", names=", ".join(holders)) if holders else ""
 
     def _search(self) -> None:
         text = (self.query.value or "").strip()
-        found = find_tickets(text)[:SHOWN] if len(text) >= 2 else []
+        found = find_tickets(text)[:SHOWN] if len(normalize_city(text)) >= 2 else []  # 빈 (Wien) is 3 letters
         self.results.controls = [tagged(f"ttr.pick.{i}", ft.ListTile(
-            dense=True, title=ft.Text(ticket.name), trailing=ft.Text(str(ticket.points), weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(self.screen.t("ttr.long")) if ticket.long else None,
-            on_click=lambda e, ticket=ticket: self._add(ticket))) for i, ticket in enumerate(found)]
+            dense=True, title=ft.Text(self._title(ticket)), trailing=ft.Text(str(ticket.points),
+                                                                              weight=ft.FontWeight.BOLD),
+            subtitle=self._subtitle(ticket), on_click=lambda e, ticket=ticket: self._add(ticket)))
+            for i, ticket in enumerate(found)]
+
+    def _title(self, ticket: Ticket) -> str:
+        return ticket.korean_name if self.screen.t.lang == "ko" else ticket.name
+
+    def _subtitle(self, ticket: Ticket) -> ft.Control | None:
+        """In Korean the map's spelling goes under the Korean names, as the cards print it."""
+        parts = [ticket.name] if self.screen.t.lang == "ko" else []
+        if ticket.long:
+            parts.append(self.screen.t("ttr.long"))
+        return ft.Text(" · ".join(parts), size=12) if parts else None
 
     def _add(self, ticket: Ticket) -> None:
         index = self.screen.current

@@ -53,13 +53,16 @@ class Evaluation:
         """Totals so far of every player whose own entries are all made and keep the rules.
 
         A player still missing an entry of their own has no total yet: a stand-in for it (no station used,
-        no empty space) would score points nobody entered. Rounds still being entered are left out.
+        no empty space) would score points nobody entered; so does a player whose part of a round is not
+        entered yet. Rounds still being entered are left out of the others' totals.
         """
         if self.result is None:
             return {}
         unentered = {path[1] for path in self.missing if len(path) > 1 and path[0] == "players"}
+        names = {p.name for p in self.result.players}
+        unentered |= {path[2] for path in self.missing if len(path) > 2 and path[0] == "rounds" and path[2] in names}
         return {p.name: p.total for seat, p in enumerate(self.result.players)
-                if p.name not in self.at_fault and seat not in unentered}
+                if p.name not in self.at_fault and seat not in unentered and p.name not in unentered}
 
 
 def evaluate(sheet: dict[str, Any]) -> Evaluation:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from ..errors import fail
@@ -10,15 +12,64 @@ from ..fields import Bool, Field, Int, ListOf, Record, Str
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from ..text import Text
 from .common import field_rule
-from .ttr_europe_tickets import TICKETS, Ticket, lookup_ticket
+from .ttr_europe_map import CITY_PAIRS, routes_on_map
+from .ttr_europe_tickets import LONG_TICKETS, TICKETS, Ticket, lookup_ticket
 
 TRAINS = 45
 STATIONS = 3
 STATION_BONUS = 4
 EXPRESS_BONUS = 10
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}  # the map has no 5- or 7-train route
-# Only two 6-train routes (Kyiv–Budapest, Palermo–Smyrna) and one 8-train route (Stockholm–Petrograd) exist.
-ROUTES_ON_MAP = {6: 2, 8: 1}
+assert set(ROUTE_POINTS) == set(CITY_PAIRS), "every route length on the map has a score"
+TICKETS_WORTH: Counter[int] = Counter(t.points for t in TICKETS)  # how many tickets of the deck are worth n
+LONG_VALUES = frozenset(t.points for t in LONG_TICKETS)
+REGULAR_VALUES = tuple(t.points for t in TICKETS if not t.long)
+MAX_ROUTE_POINTS = 94  # 45 trains: the 8, both 6s, six 4s and a 1 (checked in route_score_trains)
+TOTAL_FIELDS = ("tickets_done", "tickets_failed", "tickets_completed")
+MAX_TICKET_POINTS = sum(t.points for t in TICKETS if not t.long) + max(LONG_VALUES)
+assert not LONG_VALUES & {t.points for t in TICKETS if not t.long}, "a long ticket is told by its points"
+
+
+@cache
+def route_score_trains() -> dict[int, tuple[int, int]]:
+    """Every route score one player can reach with 45 trains -> the fewest and the most trains it takes.
+
+    Each length is capped by the map's city pairs (one player never holds both tracks of a double route).
+    """
+    reach: dict[tuple[int, int], None] = {(0, 0): None}  # (trains, points)
+    for length, points in ROUTE_POINTS.items():
+        most = min(TRAINS // length, CITY_PAIRS[length])
+        reach = dict.fromkeys((t + k * length, p + k * points) for t, p in reach for k in range(most + 1)
+                              if t + k * length <= TRAINS)
+    out: dict[int, tuple[int, int]] = {}
+    for trains, points in reach:
+        low, high = out.get(points, (trains, trains))
+        out[points] = (min(low, trains), max(high, trains))
+    return out
+
+
+@cache
+def regular_ticket_sums() -> tuple[frozenset[int], ...]:
+    """Sums of n distinct regular tickets, for n = 0..40."""
+    sums: list[set[int]] = [{0}] + [set() for _ in REGULAR_VALUES]
+    for value in REGULAR_VALUES:
+        for taken in range(len(REGULAR_VALUES), 0, -1):
+            sums[taken] |= {total + value for total in sums[taken - 1]}
+    return tuple(frozenset(s) for s in sums)
+
+
+def ticket_totals_possible(done: int, failed: int, completed: int | None) -> bool:
+    """Whether some distinct tickets, at most one of them long, make `done` completed (`completed` of them, if
+    given) and `failed` unfinished: each side must be a sum of distinct tickets, and so must both together."""
+    sums = regular_ticket_sums()
+    anything = frozenset().union(*sums)
+    for long_done, long_failed in [(0, 0), *((v, 0) for v in LONG_VALUES), *((0, v) for v in LONG_VALUES)]:
+        regular = done - long_done
+        count = None if completed is None else completed - (long_done > 0)
+        done_ok = regular in anything if count is None else 0 <= count < len(sums) and regular in sums[count]
+        if done_ok and failed - long_failed in anything and regular + failed - long_failed in anything:
+            return True
+    return False
 
 
 def trains_used(routes: Mapping[str, int]) -> int:
@@ -49,12 +100,40 @@ def setup(options: Mapping[str, Any], n_players: int) -> dict[str, Any]:
 def check(sheet: Sheet) -> None:
     for name in sheet.names:
         check_trains(sheet, name)
+        check_ticket_totals(sheet, name)
     check_routes_on_map(sheet)
     check_tickets(sheet)
 
 
+def by_ticket_totals(player: Mapping[str, Any]) -> bool:
+    return any(player[key] is not None for key in TOTAL_FIELDS)
+
+
+def check_ticket_totals(sheet: Sheet, name: str) -> None:
+    player = sheet.players[name]
+    if not by_ticket_totals(player):
+        return
+    if player["tickets"]:
+        key = next(k for k in TOTAL_FIELDS if player[k] is not None)
+        raise fail(sheet.player_path(name, key), "enter the ticket totals or each ticket, not both",
+                   "티켓 합계와 티켓 한 장씩 중 하나만 입력하세요")
+    done, failed = player["tickets_done"] or 0, player["tickets_failed"] or 0
+    completed = player["tickets_completed"]
+    if not ticket_totals_possible(done, failed, completed):
+        key = "tickets_failed" if ticket_totals_possible(done, 0, completed) else "tickets_done"
+        raise fail(sheet.player_path(name, key), "no tickets of the deck make {done} completed{count} and {failed} "
+                   "unfinished (tickets are worth 5 to 13; one long ticket of 20 or 21)", "실제 티켓으로는 "
+                   "완성 {done}점{count_ko}, 미완성 {failed}점이 될 수 없습니다 (티켓은 5~13점, 장거리 티켓 한 장은 "
+                   "20점이나 21점)", done=done, failed=failed,
+                   count="" if completed is None else f" in {completed} tickets",
+                   count_ko="" if completed is None else f"({completed}장)")
+
+
 def check_trains(sheet: Sheet, name: str) -> None:
     player = sheet.players[name]
+    if player["route_points"] is not None:
+        check_route_points(sheet, name)
+        return
     used = trains_used(player["routes"])
     if used > TRAINS:
         raise fail(sheet.player_path(name, "routes"), "these routes take {n} trains, but each player has only {max}",
@@ -64,39 +143,70 @@ def check_trains(sheet: Sheet, name: str) -> None:
                    "{n}개이지만 입력한 노선의 기차는 {used}개뿐입니다", n=player["longest_path"], used=used)
 
 
+def check_route_points(sheet: Sheet, name: str) -> None:
+    player = sheet.players[name]
+    points = player["route_points"]
+    if any(player["routes"].values()):
+        raise fail(sheet.player_path(name, "route_points"), "enter the route points or the routes by length, not "
+                   "both", "노선 점수와 길이별 노선 수 중 하나만 입력하세요")
+    reach = route_score_trains()
+    if points not in reach:
+        raise fail(sheet.player_path(name, "route_points"), "no routes a player can claim with {max} trains score "
+                   "{n}", "기차 {max}개로 점유할 수 있는 노선으로는 {n}점이 될 수 없습니다", max=TRAINS, n=points)
+    most = reach[points][1]
+    if player["longest_path"] > most:
+        raise fail(sheet.player_path(name, "longest_path"), "is {n} trains, but routes scoring {points} hold at "
+                   "most {most}", "{n}개이지만 {points}점짜리 노선에는 기차가 많아야 {most}개입니다",
+                   n=player["longest_path"], points=points, most=most)
+
+
 def check_routes_on_map(sheet: Sheet) -> None:
-    for length, on_map in ROUTES_ON_MAP.items():
+    """All players' routes of a length together fit the map: city pairs with 2-3 players, tracks with 4-5."""
+    n = len(sheet.names)
+    for length, on_map in routes_on_map(n).items():
         claimed = 0
         for name in sheet.names:
             claimed += sheet.players[name]["routes"][str(length)]
             if claimed > on_map:
                 raise fail(sheet.player_path(name, f"routes.{length}"),
-                           "the map has only {on_map} route(s) of {length} trains, but {claimed} are entered in all",
-                           "지도에 {length}칸 노선은 {on_map}개뿐인데 모두 합쳐 {claimed}개가 입력되었습니다",
-                           on_map=on_map, length=length, claimed=claimed)
+                           "with {n} players the map holds {on_map} route(s) of {length} trains, but {claimed} are "
+                           "entered in all", "{n}인 게임에서 지도의 {length}칸 노선은 {on_map}개뿐인데 모두 합쳐 "
+                           "{claimed}개가 입력되었습니다", n=n, on_map=on_map, length=length, claimed=claimed)
 
 
 def check_tickets(sheet: Sheet) -> None:
-    """Tickets given by cities are real, worth their printed points, held once, and at most one long per player."""
+    """Tickets are real: given by cities they match the deck and are held once; given by points alone, some
+    ticket is worth that much and the deck has enough of that value. At most one long ticket per player."""
     holders: dict[Ticket, str] = {}
+    worth: Counter[int] = Counter()
     for name in sheet.names:
-        long_ticket: Ticket | None = None
+        long_ticket: str | None = None
         for i, entry in enumerate(sheet.players[name]["tickets"]):
             path = f"{sheet.player_path(name, 'tickets')}[{i}]"
+            points = entry["points"]
             ticket = catalogue_ticket(entry, path)
-            if ticket is None:
-                continue
-            if ticket in holders:
-                raise fail(path, "{ticket} is entered twice (also for {other}): the deck has one of each ticket",
-                           "{ticket} 티켓이 두 번 입력되었습니다 (이미 {other}): 티켓은 한 장씩뿐입니다",
-                           ticket=ticket.name, other=holders[ticket])
-            holders[ticket] = name
-            if ticket.long and long_ticket is not None:
+            if ticket is None and points not in TICKETS_WORTH:
+                raise fail(f"{path}.points", "no ticket is worth {n} points: tickets are worth {values}",
+                           "{n}점짜리 티켓은 없습니다: 티켓 점수는 {values}입니다", n=points,
+                           values=", ".join(map(str, sorted(TICKETS_WORTH))))
+            if ticket is not None:
+                if ticket in holders:
+                    raise fail(path, "{ticket} is entered twice (also for {other}): the deck has one of each ticket",
+                               "{ticket} 티켓이 두 번 입력되었습니다 (이미 {other}): 티켓은 한 장씩뿐입니다",
+                               ticket=ticket.name, other=holders[ticket])
+                holders[ticket] = name
+            worth[points] += 1
+            if worth[points] > TICKETS_WORTH[points]:
+                raise fail(f"{path}.points", "the deck has only {n} ticket(s) worth {points}, but {got} are entered "
+                           "in all", "{points}점짜리 티켓은 {n}장뿐인데 모두 합쳐 {got}장이 입력되었습니다",
+                           n=TICKETS_WORTH[points], points=points, got=worth[points])
+            label = ticket.name if ticket is not None else f"{points}"
+            if points in LONG_VALUES and long_ticket is not None:
                 raise fail(path, "{ticket} is a second long ticket, but each player is dealt only one ({first})",
                            "{ticket}은(는) 두 번째 장거리 티켓입니다: 장거리 티켓은 한 사람에게 한 장만 나눠 줍니다 "
-                           "(이미 {first})", ticket=ticket.name, first=long_ticket.name)
-            if ticket.long:
-                long_ticket = ticket
+                           "(이미 {first})", ticket=label, first=long_ticket)
+            if points in LONG_VALUES:
+                long_ticket = label
 
 
 def catalogue_ticket(entry: Mapping[str, Any], path: str) -> Ticket | None:
@@ -126,16 +236,20 @@ def score(sheet: Sheet) -> Scoring:
     for name in sheet.names:
         player = sheet.players[name]
         players[name] = PlayerScore({
-            "routes": route_points(player["routes"]),
-            "tickets": ticket_points(player["tickets"]),
+            "routes": route_points(player["routes"]) if player["route_points"] is None else player["route_points"],
+            "tickets": ((player["tickets_done"] or 0) - (player["tickets_failed"] or 0) if by_ticket_totals(player)
+                        else ticket_points(player["tickets"])),
             "stations": STATION_BONUS * (STATIONS - player["stations_used"]),
             "express": EXPRESS_BONUS if name in express else 0,
         })
     return Scoring(players, finished=True, end_reason="rounds", extras={"european_express": express})
 
 
-def completed_tickets(sheet: Sheet, scoring: Scoring, name: str) -> int:
-    return sum(t["completed"] for t in sheet.players[name]["tickets"])
+def completed_tickets(sheet: Sheet, scoring: Scoring, name: str) -> int | None:
+    player = sheet.players[name]
+    if by_ticket_totals(player):
+        return player["tickets_completed"]  # None: not entered, so the tie stays
+    return sum(t["completed"] for t in player["tickets"])
 
 
 def holds_express(sheet: Sheet, scoring: Scoring, name: str) -> bool:
@@ -146,7 +260,7 @@ T = Text
 
 
 def route_count_field(length: int) -> Field:
-    most = min(TRAINS // length, ROUTES_ON_MAP.get(length, TRAINS))
+    most = min(TRAINS // length, CITY_PAIRS[length])  # one player never claims both tracks of a double route
     points = ROUTE_POINTS[length]
     return Field(str(length), Int(0, most), T(f"{length}-train routes", f"{length}칸 노선"),
                  help=T(f"Each scores {points}.", f"하나에 {points}점."))
@@ -168,7 +282,7 @@ SPEC = GameSpec(
     name=T("Ticket to Ride: Europe", "티켓 투 라이드: 유럽"),
     min_players=2,
     max_players=5,
-    rules_version=1,
+    rules_version=3,
     categories=(
         ("routes", Text("Routes", "노선")),
         ("tickets", Text("Destination tickets", "목적지 티켓")),
@@ -176,6 +290,17 @@ SPEC = GameSpec(
         ("express", Text("European Express", "유럽 익스프레스")),
     ),
     player_fields=(
+        Field("route_points", Int(0, MAX_ROUTE_POINTS), T("Route points (score track)", "노선 점수 (점수 트랙)"),
+              default=None, help=T("Where your marker stands before the final scoring. Or enter the routes by "
+                                   "length below.", "최종 점수 계산 전 점수 마커의 위치. 또는 아래에 길이별 노선 수를 "
+                                   "입력하세요.")),
+        Field("tickets_done", Int(0, MAX_TICKET_POINTS), T("Completed tickets: points", "완성한 티켓 점수 합계"),
+              default=None, help=T("Instead of each ticket: their points added up.", "티켓 한 장씩 대신: 점수 합계.")),
+        Field("tickets_failed", Int(0, MAX_TICKET_POINTS),
+              T("Unfinished tickets: points", "완성하지 못한 티켓 점수 합계"), default=None,
+              help=T("Subtracted from your score.", "점수에서 뺍니다.")),
+        Field("tickets_completed", Int(0, len(TICKETS)), T("Completed tickets: how many", "완성한 티켓 수"),
+              default=None, help=T("With ticket totals: only for a tie.", "티켓 합계로 입력할 때: 동점일 때만.")),
         Field("routes", Record(tuple(route_count_field(length) for length in ROUTE_POINTS)),
               T("Routes claimed", "점유한 노선"), default=dict.fromkeys(map(str, ROUTE_POINTS), 0),
               help=T("How many routes of each length you claimed.", "길이별로 점유한 노선 수.")),
@@ -297,10 +422,11 @@ SPEC = GameSpec(
         Prompt("scoring", T("A path may loop and pass a city more than once, but each train counts only once.",
                             "연속 노선은 고리를 이루거나 같은 도시를 여러 번 지나도 되지만, 기차 하나는 한 번만 "
                             "셉니다.")),
-        Prompt("scoring", T("Record for each player: routes by length, every ticket and whether it was completed, "
-                            "stations used, trains in the longest path.",
-                            "기록: 각자 길이별 노선 수, 티켓마다 완성 여부, 사용한 기차역 수, 가장 긴 연속 노선의 "
-                            "기차 수.")),
+        Prompt("scoring", T("Record for each player: the route points on the score track (or the routes by length), "
+                            "the points of completed and of unfinished tickets (or every ticket), stations used, "
+                            "trains in the longest path.",
+                            "기록: 각자 점수 트랙의 노선 점수(또는 길이별 노선 수), 완성한 티켓과 완성하지 못한 티켓의 "
+                            "점수 합계(또는 티켓 한 장씩), 사용한 기차역 수, 가장 긴 연속 노선의 기차 수.")),
         Prompt("scoring", T("Most points wins. Ties: most completed tickets, then fewest stations used, then the "
                             "European Express; otherwise shared.",
                             "점수가 가장 높은 사람이 이깁니다. 동점이면 완성한 티켓이 많은 사람, 그다음 기차역을 적게 "
@@ -308,14 +434,33 @@ SPEC = GameSpec(
     ),
     notes=(
         T("A ticket entered with its cities is checked against the 46 tickets of the deck, ignoring case, accents "
-          "and order (København = Kobenhavn), and its points must match the card. A ticket entered by points alone "
-          "is taken as entered.",
+          "and order (København = Kobenhavn); Korean city names count too (베를린 = Berlin). Its points must match "
+          "the card.",
           "도시와 함께 입력한 티켓은 46장의 실제 티켓과 대조합니다. 대소문자, 악센트, 도시 순서는 무시하며"
-          "(København = Kobenhavn) 점수는 카드와 같아야 합니다. 점수만 입력한 티켓은 입력한 그대로 계산합니다."),
+          "(København = Kobenhavn) 한글 도시 이름도 됩니다 (베를린 = Berlin). 점수는 카드와 같아야 합니다."),
+        T("A ticket entered by points alone must be worth what some ticket is worth (5 to 13, 20 or 21), the "
+          "deck must hold that many tickets of that value, and 20 or 21 points is a long ticket (one per player).",
+          "점수만 입력한 티켓은 실제 티켓의 점수(5~13, 20, 21)여야 하고, 그 점수의 티켓이 덱에 그만큼 있어야 하며, "
+          "20점과 21점은 장거리 티켓이라 한 사람에 한 장뿐입니다."),
+        T("The fastest entry per player is the route points from the score track, the points of completed and "
+          "of unfinished tickets, stations used and the longest path. Route points must be a score some routes "
+          "make with 45 trains, and the longest path must fit in them; ticket points must be sums of real "
+          "tickets (one long one at most). With these totals the sheet cannot check the map's caps across "
+          "players nor that two players hold the same ticket: those need the routes by length and each ticket. "
+          "The number of completed tickets is asked only for a tie; without it the tie stays shared.",
+          "가장 빠른 입력은 각자의 점수 트랙 노선 점수, 완성한 티켓과 완성하지 못한 티켓의 점수 합계, 사용한 기차역, "
+          "가장 긴 연속 노선입니다. 노선 점수는 기차 45개로 만들 수 있는 점수여야 하고 가장 긴 연속 노선은 그 안에 "
+          "들어가야 하며, 티켓 점수는 실제 티켓(장거리 티켓은 한 장까지)의 합이어야 합니다. 합계로 입력하면 지도의 "
+          "노선 수 제한과 두 사람이 같은 티켓을 가졌는지는 확인할 수 없습니다: 이 확인은 길이별 노선과 티켓 한 장씩이 "
+          "필요합니다. 완성한 티켓 수는 동점일 때만 입력하며, 없으면 공동 순위로 남습니다."),
         T("The map prints Danzic and Zagrab; Danzig and Zagreb are accepted as the same cities.",
           "지도에는 Danzic, Zagrab으로 적혀 있으며, Danzig, Zagreb도 같은 도시로 받아들입니다."),
-        T("The map has only two 6-train routes and one 8-train route, so the sheet refuses more than that in all.",
-          "지도에는 6칸 노선이 2개, 8칸 노선이 1개뿐이라 모두 합쳐 그보다 많으면 받지 않습니다."),
+        T("Routes of each length are capped by the map. With 2 or 3 players only one track of a double route can "
+          "be used, so the caps are the city pairs (1 train: 3, 2: 33, 3: 25, 4: 26, 6: 2, 8: 1); with 4 or 5 "
+          "players both tracks count (4, 35, 30, 29, 2, 1). One player never holds both tracks of a pair.",
+          "길이별 노선 수는 지도에 있는 만큼으로 제한됩니다. 2~3인 게임에서는 복선 중 한 노선만 쓰므로 도시 쌍의 수"
+          "(1칸 3, 2칸 33, 3칸 25, 4칸 26, 6칸 2, 8칸 1)까지, 4~5인 게임에서는 두 노선 모두 세어 (4, 35, 30, 29, 2, 1)"
+          "까지입니다. 한 사람이 복선의 두 노선을 모두 가질 수는 없습니다."),
         T("If every longest path is 0, nobody gets the European Express.",
           "모두의 가장 긴 연속 노선이 0이면 아무도 유럽 익스프레스를 받지 않습니다."),
         T("Players still tied after completed tickets, stations used and the European Express share the place.",

@@ -5,10 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.games.carnage import SPEC, placement_points, round_placements
+from scoring.games.carnage import (
+    SPEC,
+    most_gained,
+    most_lost,
+    placement_points,
+    round_placements,
+    round_tokens_possible,
+)
 
 from .helpers import refused, score, totals, with_players
 from .strategies import example_sheet
@@ -85,9 +92,9 @@ def test_maximum_four_wins_and_three_tokens_a_round() -> None:
 
 
 def test_more_kharnage_tokens_win_a_tie() -> None:
-    sheet = game({"A": (4, 100), "B": (1, 200, 2)}, {"A": (4, 300), "B": (1, 400, 2)})
+    sheet = game({"A": (4, 100), "B": (1, 200, 2), "C": (0, 500)}, {"A": (4, 300), "B": (1, 400, 2), "C": (0, 600)})
     result = score(sheet)
-    assert totals(sheet) == {"A": 10, "B": 10}
+    assert totals(sheet) == {"A": 10, "B": 10, "C": 2}
     assert result.winners == ["B"]
     assert [t.decided_by for t in result.tiebreaks] == ["kharnage"]
 
@@ -131,16 +138,16 @@ def test_no_tie_is_left_shared() -> None:
 
 @pytest.mark.parametrize(("sheet", "path", "words"), [
     (game({"A": (2, 100), "B": (1, 100)}), "rounds[0].B.initiative", "initiative 100 like A"),
-    (game({"A": (2, 100, -1), "B": (1, 200)}), "rounds[0].A.kharnage", "would have -1 Kharnage tokens"),
-    (game({"A": (2, 100, 1), "B": (1, 200)}, {"A": (2, 100, -1), "B": (1, 200)},
-          {"A": (2, 100, -1), "B": (1, 200)}), "rounds[2].A.kharnage", "cannot lose a token"),
+    (game({"A": (2, 100, -1), "B": (1, 200, 1)}), "rounds[0].A.kharnage", "would have -1 Kharnage tokens"),
+    (game({"A": (2, 100, 1), "B": (1, 200)}, {"A": (2, 100, -1), "B": (1, 200, 1)},
+          {"A": (2, 100, -1), "B": (1, 200, 1)}), "rounds[2].A.kharnage", "cannot lose a token"),
     (game(*[{"A": (2, 100), "B": (1, 200)}] * 4), "players[0].deployed", "required once all 4 rounds"),
     (with_players(game(*[{"A": (2, 100), "B": (1, 200)}] * 4, deployed={"A": 3, "B": 3}), B={"deployed": None}),
      "players[1].deployed", "required"),
-    (game(*[{"A": (2, 100), "B": (1, 200)}] * 5), "rounds", "1 to 4 entries"),
+    (game(*[{"A": (2, 100), "B": (1, 200)}] * 5), "rounds", "0 to 4 entries"),
     (game(), "rounds", "at least 1 round"),
     (game({"A": (31, 100), "B": (1, 200)}), "rounds[0].A.destroyed", "between 0 and 30"),
-    (game({"A": (3, 100, 4), "B": (1, 200)}), "rounds[0].A.kharnage", "between -1 and 3"),
+    (game({"A": (3, 100, 4), "B": (1, 200)}), "rounds[0].A.kharnage", "between -9 and 3"),
     (game({"A": (3, 1000), "B": (1, 200)}), "rounds[0].A.initiative", "between 0 and 999"),
     ({**game({"A": (3, 100), "B": (1, 200)}), "rounds": [{"A": {"destroyed": 3}, "B": {"destroyed": 1,
                                                                                        "initiative": 2}}]},
@@ -160,3 +167,128 @@ def test_prompts_cover_the_round_in_initiative_order() -> None:
     assert any("the lowest plays first" in t for t in texts)
     assert any("Most destroyed scores 5, second 3, third 1" in t for t in texts)
     assert [t.en for t in SPEC.prompts_for({}, 4, "end")] == ["The game ends after round 4."]
+
+
+# The rule text (seed 003): "한 군단의 카드를 모두 파괴하면, 카나지가 발생합니다" and the publisher's rules: the
+# player who wipes out an army shouts "Kharnage!" and takes a token; every other player shouts "YEAH!" or
+# loses one. So a player wins at most one token per opposing army a round and loses at most one per
+# Kharnage! of another player, each of whom wipes out at most n-1 armies: a round is within -(n-1)² .. n-1.
+@pytest.mark.parametrize(("players", "gained", "lost"), [(2, 1, 1), (3, 2, 4), (4, 3, 9)])
+def test_the_bounds_of_one_round_follow_the_armies(players: int, gained: int, lost: int) -> None:
+    assert (most_gained(players), most_lost(players)) == (gained, lost)
+
+
+def tokens_round(nets: dict[str, int]) -> dict[str, Any]:
+    """Two rounds: the first gives each player enough tokens to lose, the second has these net changes."""
+    names = list(nets)
+    n = len(names)
+    first = {name: (1, 100 + i, min(-nets[name], most_gained(n)) if nets[name] < 0 else 0)
+             for i, name in enumerate(names)}
+    second = {name: (1, 200 + i, nets[name]) for i, name in enumerate(names)}
+    return game(first, first, first, second, deployed=dict.fromkeys(names, 0))
+
+
+@pytest.mark.parametrize("nets", [
+    {"A": -2, "B": 1, "C": 1},  # A missed two YEAH!s: B and C each wiped out an army
+    {"A": -9, "B": 3, "C": 3, "D": 3},  # each of the three others wiped out all three opposing armies
+    {"A": -1, "B": 1},  # two players: A missed B's YEAH!
+    {"A": 0, "B": -1, "C": 1},  # A wiped out B's army and missed C's YEAH!, B missed C's YEAH!
+    {"A": -3, "B": 3, "C": 0, "D": 0},  # B wiped out three armies, C and D cheered, A never did
+], ids=["minus-two-in-three", "minus-nine-in-four", "minus-one-in-two", "gain-and-loss", "one-player-three-times"])
+def test_a_round_may_lose_one_token_per_missed_yeah(nets: dict[str, int]) -> None:
+    sheet = tokens_round(nets)
+    before = {name: 3 * entry["kharnage"] for name, entry in sheet["rounds"][0].items()}
+    result = score(sheet)
+    assert {p.name: p.breakdown["kharnage"] for p in result.players} == {n: before[n] + nets[n] for n in nets}
+
+
+@pytest.mark.parametrize(("nets", "blamed", "words"), [
+    ({"A": -2, "B": 1}, "A", "at most 1 with 2 players"),
+    ({"A": -5, "B": 2, "C": 2}, "A", "at most 4 with 3 players"),
+    ({"A": 2, "B": 0}, "A", "at most one per opposing army (1 with 2 players)"),
+    ({"A": -1, "B": 0}, "A", "the others did not win enough"),
+    ({"A": -1, "B": -1}, "A", "the others did not win enough"),
+    ({"A": -4, "B": -1, "C": 0}, "A", "the others did not win enough"),
+], ids=["minus-two-in-two", "minus-five-in-three", "two-won-in-two", "lost-but-nobody-won", "both-lost-in-two",
+        "five-lost-in-three"])
+def test_a_round_nobody_could_play_is_refused(nets: dict[str, int], blamed: str, words: str) -> None:
+    refused(tokens_round(nets), f"rounds[3].{blamed}.kharnage", words)
+
+
+@settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
+@given(st.integers(2, 4), st.data())
+def test_nets_from_real_gains_are_always_accepted(players: int, data: st.DataObject) -> None:
+    """Play a round: every player wipes out some armies and misses some YEAH!s; the nets are possible."""
+    gains = data.draw(st.lists(st.integers(0, players - 1), min_size=players, max_size=players))
+    nets = {"ABCD"[i]: gains[i] - data.draw(st.integers(0, sum(gains) - gains[i])) for i in range(players)}
+    assert round_tokens_possible(nets, players)
+    assert all(-most_lost(players) <= net <= most_gained(players) for net in nets.values())
+
+
+# ---- the fast path: each player's totals at the end -----------------------------------------------------------
+# Seed 003: "카드를 가장 많이 파괴한 플레이어는 5점 토큰을 얻습니다. 2등은 3점 토큰을, 3등은 1점 토큰을 얻습니다.
+# 나머지 플레이어는 아무 것도 얻지 못해요" and "4라운드가 끝나면 게임이 종료됩니다": four rounds of 5 / 3 / 1.
+
+def totals_game(points: dict[str, int], tokens: dict[str, int], **extra: dict[str, int]) -> dict[str, Any]:
+    players = [{"name": n, "round_points": points[n], "tokens": tokens[n],
+                **{key: values[n] for key, values in extra.items() if n in values}} for n in points]
+    return {"game": "carnage", "players": players}
+
+
+def test_totals_score_the_example_game_the_same() -> None:
+    sheet = example_sheet("carnage")
+    result = score(sheet)
+    fast = totals_game({p.name: p.breakdown["rounds"] for p in result.players},
+                       {p.name: p.breakdown["kharnage"] for p in result.players},
+                       deployed={p["name"]: p["deployed"] for p in sheet["players"]})
+    assert [p.total for p in score(fast).players] == [p.total for p in result.players]
+    assert score(fast).ranking == result.ranking and score(fast).finished
+
+
+@pytest.mark.parametrize(("points", "possible"), [
+    ((20, 12), True), ((16, 16), True), ((19, 13), False), ((20, 20), False),
+    ((20, 12, 4), True), ((14, 10, 12), True), ((20, 4, 12), True), ((15, 9, 12), False),  # 4 odd points: even
+    ((20, 12, 4, 0), True), ((9, 9, 9, 9), True), ((20, 20, 0, 0), False), ((20, 16, 0, 0), False),
+    ((12, 12, 12, 0), True), ((19, 9, 8, 0), False),
+])
+def test_round_points_must_be_what_four_rounds_hand_out(points: tuple[int, ...], possible: bool) -> None:
+    names = "ABCD"[: len(points)]
+    sheet = totals_game(dict(zip(names, points, strict=True)), dict.fromkeys(names, 0))
+    if possible:
+        assert sum(totals(sheet).values()) == 4 * sum((5, 3, 1, 0)[: len(points)])
+    else:
+        refused(sheet, f"players[{len(points) - 1}].round_points", "no 4 rounds hand out these round points")
+
+
+@pytest.mark.parametrize(("sheet", "path", "words"), [
+    (totals_game({"A": 20, "B": 12}, {"A": 5, "B": 0}), "players[0].tokens", "at most 1 a round with 2 players"),
+    ({"game": "carnage", "players": [{"name": "A", "round_points": 20}, {"name": "B", "round_points": 12}]},
+     "players[0].tokens", "required when the game is entered as totals"),
+    (totals_game({"A": 20, "B": 12}, {"A": 0, "B": 0}, last_initiative={"A": 300, "B": 300}),
+     "players[1].last_initiative", "initiative 300 like A"),
+    ({**game({"A": (2, 100), "B": (1, 200)}), "players": [{"name": "A", "tokens": 1}, {"name": "B"}]},
+     "players[0].tokens", "round by round or as totals, not both"),
+], ids=["too-many-tokens", "tokens-missing", "same-last-initiative", "rounds-and-totals"])
+def test_totals_no_game_can_produce_are_refused(sheet: dict[str, Any], path: str, words: str) -> None:
+    refused(sheet, path, words)
+
+
+def test_with_totals_a_tie_asks_for_deployed_cards_then_the_last_initiative() -> None:
+    tied = totals_game({"A": 16, "B": 16}, {"A": 1, "B": 1})
+    assert score(tied).ranking == [["A", "B"]]  # nothing entered to break it: shared
+    with_cards = totals_game({"A": 16, "B": 16}, {"A": 1, "B": 1}, deployed={"A": 4, "B": 6})
+    assert score(with_cards).winners == ["B"]
+    by_initiative = totals_game({"A": 16, "B": 16}, {"A": 1, "B": 1}, deployed={"A": 5, "B": 5},
+                                last_initiative={"A": 120, "B": 410})
+    assert score(by_initiative).winners == ["A"]
+    assert score(by_initiative).tiebreaks[0].decided_by == "last_initiative"
+
+
+@settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
+@given(st.integers(2, 4), st.data())
+def test_the_totals_of_any_real_game_are_accepted(players: int, data: st.DataObject) -> None:
+    names = "ABCD"[:players]
+    rounds = [dict(zip(names, data.draw(st.permutations(range(players))), strict=True)) for _ in range(4)]
+    points = {n: sum((5, 3, 1, 0)[r[n]] for r in rounds) for n in names}
+    tokens = {n: data.draw(st.integers(0, 4 * (players - 1))) for n in names}
+    assert totals(totals_game(points, tokens)) == {n: points[n] + tokens[n] for n in names}

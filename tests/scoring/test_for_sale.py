@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scoring.games.for_sale import setup
+from scoring.games.for_sale import DECK, cheque_sums, setup
 
 from .helpers import refused, score, totals, with_players
 
@@ -143,3 +146,98 @@ def test_player_names_are_unique_and_within_the_player_count() -> None:
     sheet = with_players(BASE, B={"name": "A"})
     refused(sheet, "players[1].name", "twice")
     refused({**BASE, "players": BASE["players"] * 2}, "players", "3 to 6")
+
+
+# ---- the fast path: a cheque total per player -----------------------------------------------------------------
+# The rulebook (seed 002: "가장 많은 돈을 가진 플레이어가 승리합니다"): what counts at the end is the money, the
+# cheques' sum plus the coins; the deck has two cheques of each value 0 and 2 to 15 ($238,000 in all), and
+# with 3 or 4 players some are removed unseen at the start (6 / 2, English edition).
+
+def by_totals(sheet: dict[str, Any]) -> dict[str, Any]:
+    """The same game entered with a cheque total per player instead of every cheque."""
+    players = [{k: v for k, v in p.items() if k != "cheques"} | {"cheque_total": sum(p["cheques"])}
+               for p in sheet["players"]]
+    return {**sheet, "players": players}
+
+
+def test_totals_score_the_same_as_every_cheque() -> None:
+    fast = by_totals(BASE)
+    assert [p.breakdown for p in score(fast).players] == [p.breakdown for p in score(BASE).players]
+    assert score(fast).ranking == score(BASE).ranking
+    assert score(fast).finished and score(fast).progress == []
+
+
+def test_totals_and_lists_may_be_mixed_in_one_game() -> None:
+    mixed = by_totals(BASE)
+    mixed["players"][2] = BASE["players"][2]
+    assert totals(mixed) == totals(BASE)
+
+
+@pytest.mark.parametrize(("count", "lowest", "highest"), [
+    (5, 0 + 0 + 2 + 2 + 3, 15 + 15 + 14 + 14 + 13),  # 6 players
+    (6, 10, 84),  # 5 players
+    (7, 14, 96),  # 4 players
+    (8, 18, 108),  # 3 players, English edition
+    (10, 28, 130),  # 3 players, French edition
+])
+def test_the_sums_some_cheques_can_make(count: int, lowest: int, highest: int) -> None:
+    sums = cheque_sums(count)
+    assert (min(sums), max(sums)) == (lowest, highest)
+    assert sums == frozenset(range(lowest, highest + 1))  # every sum in between can be made
+
+
+def test_two_cheques_cannot_make_one() -> None:
+    assert 1 not in cheque_sums(2) and {0, 2, 3, 4, 30} <= cheque_sums(2)
+
+
+def four_totals(*cheques: int, coins: tuple[int, ...] = (3, 0, 3, 1)) -> dict[str, Any]:
+    return {"game": "for-sale", "players": [{"name": n, "cheque_total": c, "coins_left": k}
+                                            for n, c, k in zip("ABCD", cheques, coins, strict=True)]}
+
+
+@pytest.mark.parametrize(("sheet", "path", "words"), [
+    (four_totals(13, 60, 70, 93), "players[0].cheque_total", ["no 7 cheques add up to 13"]),
+    (four_totals(97, 60, 50, 31), "players[0].cheque_total", ["no 7 cheques add up to 97"]),
+    (four_totals(59, 60, 57, 61), "players[3].cheque_total",
+     ["2 cheques are removed unseen", "$208,000 to $238,000", "$237,000"]),  # the two removed would make 1
+    (four_totals(59, 60, 57, 30), "players[3].cheque_total", ["$206,000"]),  # two removed cheques make at most 30
+    ({"game": "for-sale", "players": [{"name": n, "cheque_total": 47, "coins_left": 1} for n in "ABCDE"]},
+     "players[4].cheque_total", ["every cheque is handed out with 5 players, $238,000", "$235,000"]),
+    (with_players(by_totals(BASE), A={"cheques": [15, 13]}), "players[0].cheque_total", ["not both"]),
+    (with_players(by_totals(BASE), B={"cheque_total": None}), "players[1].cheques",
+     ["is required, or else Cheque total"]),
+    (with_players(by_totals(BASE), B={"cheque_total": None, "cheques": [15, 14]}), "players[1].cheques",
+     ["A has all 7 cheques"]),
+], ids=["below-seven-cheques", "above-seven-cheques", "removed-would-be-1", "removed-over-30",
+        "five-players-whole-deck", "total-and-list", "neither", "list-short-of-a-total"])
+def test_totals_that_no_real_game_can_produce_are_refused(sheet: dict[str, Any], path: str,
+                                                         words: list[str]) -> None:
+    refused(sheet, path, *words)
+
+
+def test_a_five_player_game_hands_out_the_whole_deck() -> None:
+    sheet = {"game": "for-sale", "players": [{"name": n, "cheque_total": c, "coins_left": 0}
+                                              for n, c in zip("ABCDE", (47, 47, 48, 48, 48), strict=True)]}
+    assert sum(totals(sheet).values()) == 238
+
+
+@settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
+@given(st.sampled_from([("english", 3), ("english", 4), ("english", 5), ("english", 6), ("french", 3),
+                        ("french", 4)]), st.randoms(use_true_random=False), st.data())
+def test_a_real_deal_entered_as_totals_is_accepted(game: tuple[str, int], rng: random.Random,
+                                                  data: st.DataObject) -> None:
+    """Shuffle the 30 cheques, remove the setup's unseen ones, deal one a round: any mix of totals and lists fits."""
+    edition, n = game
+    values = setup({"edition": edition}, n)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    deck = deck[values["removed_cheques"]:]
+    players = []
+    for i in range(n):
+        cheques = deck[i * values["rounds"]:(i + 1) * values["rounds"]]
+        as_total = data.draw(st.booleans())
+        players.append({"name": f"P{i}", "coins_left": 0,
+                        **({"cheque_total": sum(cheques)} if as_total else {"cheques": cheques})})
+    result = score({"game": "for-sale", "options": {"edition": edition}, "players": players})
+    assert result.finished
+    assert sum(p.total for p in result.players) == sum(deck)

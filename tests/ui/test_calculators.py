@@ -9,11 +9,12 @@ import pytest
 
 from companion.app import Services
 from companion.games.for_sale import AssignError, assign_cheques, parse_numbers
-from companion.games.pina import random_board, swap_coaster, tokens_on
+from companion.games.pina import random_board, set_die, swap_coaster, tokens_on
 from companion.games.piraten import Turn
 from companion.games.tucana import Mayor, random_card
 from companion.models.guide import Guide, now
 from scoring import get_spec, score_sheet
+from scoring.games.pina_coladice import COASTERS
 
 from .harness import Harness
 from .test_play_flow import start_game
@@ -98,6 +99,18 @@ def test_a_random_coaster_board_and_swapping_coasters() -> None:
                                  {"player": "C", "cell": [1, 2]}]}) == {(1, 2): ["A", "C"]}
 
 
+@pytest.mark.parametrize(("dice", "value", "selected", "after"), [
+    ([None] * 5, 4, None, [4, None, None, None, None]),
+    ([4, 2, None, None, None], 6, None, [4, 2, 6, None, None]),
+    ([4, 2, 6, 1, 1], 5, 1, [4, 5, 6, 1, 1]),
+    ([4, 2, 6, 1, 1], 3, None, [3, None, None, None, None]),
+    ([4, None, 6, None, None], 2, None, [4, 2, 6, None, None]),
+], ids=["first", "next", "correct-a-die", "full-roll-starts-over", "fills-a-gap"])
+def test_tapping_a_face_sets_the_next_die(dice: list[int | None], value: int, selected: int | None,
+                                          after: list[int | None]) -> None:
+    assert set_die(dice, value, selected) == after
+
+
 def test_the_guide_orders_prompts_and_says_whose_turn_it_is() -> None:
     spec = get_spec("piraten-kapern")
     sheet = {"game": spec.id, "options": {"target": 3000}, "players": [{"name": "A"}, {"name": "B"}],
@@ -176,14 +189,81 @@ def test_pina_tokens_are_placed_by_tapping_the_board(open_app: Callable[..., Har
     assert any("already" in text or "full" in text for text in ui.texts())
 
 
-def test_pina_dice_helper_lists_the_free_coasters_the_roll_matches(open_app: Callable[..., Harness]) -> None:
+def test_pina_dice_are_set_by_tapping_their_faces(open_app: Callable[..., Harness],
+                                                 services: Services) -> None:
     ui = open_app()
     start_game(ui, "pina-coladice", ["Ana", "Ben"])
-    for i, value in enumerate([2, 2, 2, 2, 2]):
-        for _ in range(value):
-            ui.click(f"pina.die.{i}")
-    matches = ui.control("pina.matches").value
-    assert matches.startswith("Free coasters you can take:") or matches == "No free coaster matches: pass"
+    board = [["three-2", "pair-1", "odds", "evens"], ["sum-le-9", "sum-12-14", "sum-21-23", "sum-ge-26"],
+             ["small-straight", "large-straight", "four-of-a-kind", "full-house"],
+             ["all-different", "five-of-a-kind", "double-pair", "pair-2"]]
+    ui.toggle("pina.layout", True)
+    for cid in (c for row in board for c in row):
+        ui.click(f"pina.coaster.{cid}")
+    for value in (2, 2, 2, 2, 2):  # one tap a die
+        ui.click(f"pina.face.{value}")
+    assert ui.control("pina.matches").value == (
+        "Free coasters you can take: Two pairs, All even, Five of a kind, Four of a kind, Full house (3 + 2), "
+        "Pair of 2s, Three 2s")
+    ui.click("pina.die.4")  # the last die was really a 3
+    ui.click("pina.face.3")
+    assert ui.control("pina.matches").value == (
+        "Free coasters you can take: Two pairs, Four of a kind, Pair of 2s, Three 2s")
+    ui.click("pina.face.1")  # a new roll starts over
+    assert ui.control("pina.matches").value == "Tap the face of each die you rolled; tap a die to change it"
+
+
+def test_pina_coasters_are_laid_out_by_tapping_them_in_order(open_app: Callable[..., Harness],
+                                                             services: Services) -> None:
+    ui = open_app(lang="ko")
+    start_game(ui, "pina-coladice", ["Ana", "Ben", "Cho"])
+    order = random.Random(7).sample(sorted(COASTERS), 16)
+    ui.toggle("pina.layout", True)
+    assert "코스터 1/16: 1행 1열의 코스터를 누르세요" in ui.texts()
+    for i, cid in enumerate(order):
+        ui.click(f"pina.coaster.{cid}")
+        assert services.repo.drafts()[0]["sheet"]["board"][i // 4][i % 4] == cid  # saved at every tap
+        if i < 15:
+            with pytest.raises(AssertionError, match="nothing clickable"):
+                ui.click(f"pina.coaster.{cid}")  # a coaster already laid cannot be laid twice
+    assert services.repo.drafts()[0]["sheet"]["board"] == [order[r * 4:(r + 1) * 4] for r in range(4)]
+    assert ui.exists("pina.pass") and not ui.exists("pina.coaster.odds")  # back to play after the 16th
+    ui.toggle("pina.layout", True)  # one coaster was wrong: tap its cell, then the right coaster
+    ui.click("pina.cell.2.1")
+    spare = next(c for c in sorted(COASTERS) if c not in order)
+    ui.click(f"pina.coaster.{spare}")
+    board = services.repo.drafts()[0]["sheet"]["board"]
+    assert board[2][1] == spare and sum(row.count(order[9]) for row in board) == 0
+    ui.click("pina.layout_done")
+    ui.click("pina.cell.2.1")
+    assert services.repo.drafts()[0]["sheet"]["events"] == [{"player": "Ana", "cell": [2, 1]}]
+
+
+def test_for_sale_fast_path_is_a_total_and_coins_and_asks_for_a_property_only_on_a_tie(
+        open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "for-sale", ["A", "B", "C", "D"])
+    entries = [(59, 3), (60, 0), (57, 3), (59, 3)]  # A and D end level on money and on coins
+    for i, (cheques, coins) in enumerate(entries):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].cheque_total", str(cheques))
+        ui.type(f"players[{i}].coins_left", str(coins))
+    assert [p["cheque_total"] for p in services.repo.drafts()[0]["sheet"]["players"]] == [59, 60, 57, 59]
+    assert ui.tagged("forsale.needs_property").visible
+    assert ui.control("forsale.needs_property").value.startswith("A, D are tied on money and coins")
+    ui.click("sheet.total.0")
+    ui.type("players[0].highest_property", "30")
+    ui.click("sheet.total.3")
+    ui.type("players[3].highest_property", "28")
+    assert not ui.tagged("forsale.needs_property").visible
+    ui.click("sheet.finish")
+    assert "A wins!" in ui.texts()
+
+
+def test_for_sale_total_no_cheques_can_make_is_shown_at_the_field(open_app: Callable[..., Harness]) -> None:
+    ui = open_app(lang="ko")
+    start_game(ui, "for-sale", ["A", "B", "C", "D"])
+    ui.type("players[0].cheque_total", "13")
+    assert "수표 7장으로는 13이(가) 될 수 없습니다: 각자 수표 7장으로 끝납니다 (0과 2~15, 값마다 두 장)" in ui.texts()
 
 
 def test_for_sale_selling_rounds_are_handed_out(open_app: Callable[..., Harness], services: Services) -> None:
@@ -245,6 +325,46 @@ def test_ttr_tickets_are_found_by_city_without_accents(open_app: Callable[..., H
     ui.click("ttr.pick.0")
     (ticket,) = services.repo.drafts()[0]["sheet"]["players"][0]["tickets"]
     assert ticket == {"from": "Frankfurt", "to": "København", "points": 5, "completed": True}
+
+
+def test_ttr_tickets_are_found_by_korean_city_names(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app(lang="ko")
+    start_game(ui, "ticket-to-ride-europe", ["A", "B"])
+    ui.type("ttr.find", "빈")  # Wien: one syllable is enough
+    assert "런던 – 빈" in ui.texts() and "London – Wien" in ui.texts()
+    ui.type("ttr.find", "베를린")
+    assert "베를린 – 로마" in ui.texts()
+    ui.click("ttr.pick.2")
+    (ticket,) = services.repo.drafts()[0]["sheet"]["players"][0]["tickets"]
+    assert ticket == {"from": "Berlin", "to": "Roma", "points": 9, "completed": True}
+
+
+def test_ttr_fast_path_is_five_numbers_a_player(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "ticket-to-ride-europe", ["A", "B"])
+    for i, (routes, done, failed, stations, longest) in enumerate([(52, 33, 6, 1, 20), (61, 21, 0, 0, 24)]):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].route_points", str(routes))
+        ui.type(f"players[{i}].tickets_done", str(done))
+        ui.type(f"players[{i}].tickets_failed", str(failed))
+        ui.type(f"players[{i}].stations_used", str(stations))
+        ui.type(f"players[{i}].longest_path", str(longest))
+    assert "Route points entered from the score track: trains are not counted." in ui.texts()
+    ui.click("sheet.finish")
+    assert "B wins!" in ui.texts()  # A 52 + 27 + 8 = 87; B 61 + 21 + 12 + 10 = 104
+
+
+def test_carnage_fast_path_is_round_points_and_tokens(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "carnage", ["Dwarf", "Orc", "Goblin"])
+    for i, (points, tokens) in enumerate([(14, 2), (12, 1), (10, 0)]):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].round_points", str(points))
+        ui.type(f"players[{i}].tokens", str(tokens))
+    players = services.repo.drafts()[0]["sheet"]["players"]
+    assert [(p["round_points"], p["tokens"]) for p in players] == [(14, 2), (12, 1), (10, 0)]
+    ui.click("sheet.finish")
+    assert "Dwarf wins!" in ui.texts()
 
 
 def test_carnage_rounds_show_play_order_and_ranking(open_app: Callable[..., Harness]) -> None:
