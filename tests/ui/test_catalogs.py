@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import catalog, language_from_locale
+from companion.i18n import PLURAL_MARK, Translator, catalog, language_from_locale, plural_keys
 
 APP = Path(__file__).resolve().parents[2] / "companion"
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -22,12 +22,31 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def test_both_catalogs_have_the_same_keys_and_placeholders() -> None:
-    en, ko = catalog("en"), catalog("ko")
-    assert set(en) == set(ko)
-    for key in en:
-        assert placeholders(en[key]) == placeholders(ko[key]), key
-        assert en[key].strip() and ko[key].strip(), key
+def texts(lang: str) -> dict[str, set[str]]:
+    """Each text's base key -> the placeholders of all its forms (a counted text has one per plural form)."""
+    out: dict[str, set[str]] = {}
+    for key, template in catalog(lang).items():
+        assert template.strip(), (lang, key)
+        out.setdefault(key.split(PLURAL_MARK)[0], set()).update(placeholders(template))
+    return out
+
+
+def test_both_catalogs_have_the_same_texts_and_placeholders() -> None:
+    assert texts("en") == texts("ko")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_counted_texts_have_exactly_the_plural_forms_of_their_language(lang: str) -> None:
+    keys = set(catalog(lang))
+    for base in {k.split(PLURAL_MARK)[0] for k in keys if PLURAL_MARK in k}:
+        assert {k for k in keys if k.startswith(base + PLURAL_MARK)} == plural_keys(lang, base), base
+        assert "n" in texts(lang)[base], f"{base}: the count is {{n}}"
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [("en", 1, "1 play"), ("en", 0, "0 plays"), ("en", 1000, "1,000 plays"),
+                                                 ("ko", 1, "1게임"), ("ko", 2, "2게임")])
+def test_a_counted_text_takes_the_plural_form_of_its_count(lang: str, n: int, text: str) -> None:
+    assert Translator(lang)("stats.plays", n=n) == text
 
 
 def test_korean_catalog_is_korean() -> None:
@@ -52,7 +71,8 @@ def used_keys() -> set[str]:
 
 
 def test_every_key_the_code_uses_is_in_the_catalogs() -> None:
-    missing = sorted(used_keys() - set(catalog("en")))
+    known = {k.split(PLURAL_MARK)[0] for k in catalog("en")}
+    missing = sorted(used_keys() - known)
     assert missing == []
 
 
