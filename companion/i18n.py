@@ -26,6 +26,7 @@ LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("ko", "en")
 DEFAULT_LANGUAGE = "en"
 PLURAL_MARK = "#"
+NARROW_SPACE = "\u202f"  # CLDR puts it before AM/PM; the app's font has no glyph for it
 COMPACT_FROM = 100_000  # chart labels above this are shortened (120K, 12만)
 
 
@@ -101,8 +102,8 @@ class Translator:
     def day_and_time(self, moment: datetime, with_year: bool = False) -> str:
         """'Tue, Dec 1, 8:14 PM' / '12월 1일 (화) 오후 8:14': enough to tell two evenings' plays apart."""
         day = format_skeleton("yMMMEd" if with_year else "MMMEd", moment, locale=self.lang)
-        return str(locale(self.lang).datetime_formats["short"]).format(
-            format_time(moment, "short", locale=self.lang), day)
+        time = format_time(moment, "short", locale=self.lang).replace(NARROW_SPACE, " ")
+        return str(locale(self.lang).datetime_formats["short"]).format(time, day)
 
 
 def _is_number(value: Any) -> bool:

@@ -47,7 +47,8 @@ def scale(values: Sequence[float], ticks: int = Y_TICKS) -> Scale:
     """A whole-number axis that holds every value and 0, both ends on a tick."""
     low, high = min(0, *values), max(0, *values)
     step = nice_step(max(high - low, 1), ticks)
-    return Scale(int(low // step * step), int(-(-high // step) * step), step)
+    bottom = int(low // step * step)
+    return Scale(bottom, max(int(-(-high // step) * step), bottom + step), step)
 
 
 def _value_axis(t: Translator, s: Scale) -> fch.ChartAxis:
