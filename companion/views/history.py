@@ -78,13 +78,12 @@ class HistoryScreen(Screen):
                                        *[ft.DropdownOption(key=p["name"], text=p["name"])
                                          for p in self.app.repo.players()]],
                               on_select=lambda e: self._set(player=e.control.value or None))
-        periods = ft.SegmentedButton(
-            segments=[ft.Segment(value=p, label=ft.Text(t(f"period.{p}"))) for p in [*PERIODS, "custom"]],
-            selected=[self.filter.period], show_selected_icon=False,
-            on_change=lambda e: self._period(e.control.selected[0]))
+        periods = ft.Dropdown(label=t("history.period"), value=self.filter.period, dense=True, expand=True,
+                              options=[ft.DropdownOption(key=p, text=t(f"period.{p}")) for p in [*PERIODS, "custom"]],
+                              on_select=lambda e: self._period(e.control.value or "all"))
         parts: list[ft.Control] = [ft.Row([tagged("history.filter.game", games),
                                            tagged("history.filter.player", players)]),
-                                   tagged("history.filter.period", periods)]
+                                   ft.Row([tagged("history.filter.period", periods)])]
         if self.filter.period == "custom":
             since, until = self.filter.since, self.filter.until
             label = t("history.range", since=t.date(since) if since else "…", until=t.date(until) if until else "…")
@@ -151,7 +150,7 @@ class PlayDetailScreen(ResultScreen):
     """A finished play from the history: the result, its chart, the full sheet, edit and delete."""
 
     def title(self) -> str:
-        return play_title(self.t, self.play)
+        return day_and_time(self.t, self.play["finished_at"])  # the game's name is in the banner below
 
     def actions(self) -> list[ft.Control]:
         return [icon_button("history.edit", ft.Icons.EDIT, self.t("history.edit"),
@@ -191,7 +190,8 @@ class PlayDetailScreen(ResultScreen):
             self.app.repo.restore_play(removed)
             self.app.refresh()
 
-        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("history.deleted")), duration=ft.Duration(seconds=8),
+        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("history.deleted", play=play_title(self.t, removed))),
+                                              duration=ft.Duration(seconds=8),
                                               action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undo)))
 
 

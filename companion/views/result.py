@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import Result, get_spec, score_sheet
+from scoring import PlayerResult, Result, get_spec, score_sheet
 from scoring.ranking import places
 
 from ..i18n import Translator
@@ -78,7 +78,7 @@ class ResultScreen(Screen):
                 tile = ft.ExpansionTile(
                     title=ft.Row([ft.Text(label, width=64, size=13), ft.Text(name, expand=True, size=17,
                                                                                 weight=ft.FontWeight.BOLD),
-                                  ft.Text(self.t.number(player.total), size=20, weight=ft.FontWeight.BOLD)]),
+                                  self._total(player)]),
                     controls=[ft.Container(ft.Column(breakdown, spacing=4),
                                            padding=ft.Padding.only(left=72, right=16, bottom=12))],
                     leading=ft.Icon(ft.Icons.EMOJI_EVENTS if name in self.result.winners else ft.Icons.PERSON,
@@ -86,6 +86,14 @@ class ResultScreen(Screen):
                 )
                 rows.append(tagged(f"result.player.{name}", tile, f"{label} {name} {player.total}"))
         return section(self.t("result.ranking"), *rows)
+
+    def _total(self, player: PlayerResult) -> ft.Text:
+        """An eliminated player's total is what was left on their board, not a score: shown struck through."""
+        if not player.eliminated:
+            return ft.Text(self.t.number(player.total), size=20, weight=ft.FontWeight.BOLD)
+        return ft.Text(self.t.number(player.total), size=20, color=ft.Colors.ON_SURFACE_VARIANT,
+                       style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                       tooltip=self.t("result.eliminated_total"))
 
     def _actions(self) -> ft.Control:
         text = json.dumps(self.play["sheet"], ensure_ascii=False, indent=2)

@@ -20,7 +20,7 @@ HEIGHT = 220
 Y_TICKS = 5  # about this many labels on a value axis
 X_TICKS = 8  # a phone has room for about eight labels across
 LABEL_SIZE = 11
-EDGE = 16  # room right of the plot for the last x label, which is centred on the edge
+EDGE = 16  # room right of the plot for the last x label, which is centred on the edge (and above, the top y label)
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def _step_axis(t: Translator, first: int, count: int, title: str,
 
     With `final` the last step carries that word (it is the final scoring, not one more round)."""
     step = nice_step(max(count - first, 1), X_TICKS)
-    ticks = [v for v in range(0, count + 1, step) if v >= first]
+    ticks = [v for v in range(step, count + 1, step) if v >= first]  # none at 0: the y axis has a 0 there
     if final is not None and ticks[-1] != count:
         ticks = [*(v for v in ticks if count - v >= step / 2), count]
     text = [t.number(v) for v in ticks]
@@ -97,7 +97,7 @@ def _line_chart(t: Translator, series: list[list[int]], x_title: str, final: str
                           min_x=first_x, max_x=max(count, first_x + 1), min_y=y.low, max_y=y.high,
                           horizontal_grid_lines=_grid(y.step), vertical_grid_lines=_grid(x_step),
                           tooltip=fch.LineChartTooltip(fit_inside_horizontally=True, fit_inside_vertically=True))
-    return ft.Container(chart, padding=ft.Padding.only(right=EDGE))
+    return ft.Container(chart, padding=ft.Padding.only(top=LABEL_SIZE, right=EDGE))
 
 
 def score_by_round(t: Translator, steps: list[dict[str, int]], names: list[str], x_title: str,

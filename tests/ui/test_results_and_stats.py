@@ -44,7 +44,7 @@ def test_tucanas_score_by_round_ends_at_each_players_total(open_app: Callable[..
     lines, x_labels = chart_values(ui.control("result.chart").content)
     result = score_sheet(play["sheet"])
     assert [line[-1] for line in lines] == [p.total for p in result.players]
-    assert x_labels == ["0", "1", "2", "End"]
+    assert x_labels == ["1", "2", "End"]
     winner = result.winners[0]
     assert max(zip((line[-1] for line in lines), (p.name for p in result.players), strict=True))[1] == winner
 
@@ -105,13 +105,16 @@ def test_a_play_ended_early_says_so_in_history(open_app: Callable[..., Harness],
     assert any(t.startswith("Ended before the rules' end") for t in ui.texts())
 
 
-def test_a_plays_title_tells_game_and_time(open_app: Callable[..., Harness], services: Services) -> None:
+def test_a_play_is_named_by_its_game_and_time(open_app: Callable[..., Harness], services: Services) -> None:
     when = datetime(2026, 12, 1, 20, 14, tzinfo=UTC)
     play = add_play(services, "for-sale", when)
     ui = open_app(f"/history/{play['id']}")
-    assert ui.view.appbar.title.value == f"For Sale · {day_and_time(Translator('en'), when.isoformat())}"
+    shown = day_and_time(Translator("en"), when.isoformat())
+    assert ui.view.appbar.title.value == shown  # the game's name is in the banner
     ko = open_app(f"/history/{play['id']}", lang="ko")
-    assert ko.view.appbar.title.value.startswith("포세일 · ") or "12월" in ko.view.appbar.title.value
+    assert ko.view.appbar.title.value == day_and_time(Translator("ko"), when.isoformat())
+    ui.click("history.delete")
+    assert ui.snacks()[-1] == f"Deleted: For Sale · {shown}."
 
 
 @pytest.mark.parametrize(("lang", "iso", "text"), [
