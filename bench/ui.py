@@ -12,6 +12,8 @@ and notes when it changes, counted from the `pointerup` of the tap (Flet's click
 - screen change: the home screen's Patchwork card until the new-game screen has settled (its last pixel
   change, after which the screen stays still for QUIET_MS) / the bare app's "Next screen" likewise.
   `screen_first` is the first pixel change of the screen, `screen` the settled one.
+- tap_reply: from the tap to the server's answer arriving over the websocket (the rest of `tap` is the
+  browser drawing it).
 - first screen: from process start to the first screen's pixels drawn (the For Sale card / the
   hello-world text), with a fresh browser page each time.
 
@@ -47,6 +49,14 @@ STEADY_MS = 1200  # what the screen shows in its last this long is its steady st
 # from the region before the tap, and the last change before QUIET_MS of stillness.
 WATCHER = """
 (() => {
+  const messages = [];  // arrival times of the server's websocket messages
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => messages.push(performance.now()));
+    }
+  };
   const find = (root) => {
     for (const el of root.querySelectorAll('*')) {
       if (el.tagName === 'CANVAS') return el;
@@ -82,7 +92,9 @@ WATCHER = """
             if (current !== previous) { previous = current; last = now - t0; changes.push([last, current]); }
             const quiet = changes.length && now - t0 - last >= quietMs;
             if (quiet || (changes.length && now - t0 - changes[0][0] >= recordMs)) {
-              resolve({changes, end: now - t0, quiet: Boolean(quiet)}); return;
+              const reply = messages.find((m) => m >= t0);
+              resolve({changes, end: now - t0, quiet: Boolean(quiet), reply: reply === undefined ? null : reply - t0});
+              return;
             }
           }
           if (now - started > 4 * recordMs) { resolve({changes, end: now - (t0 ?? started), timeout: true}); return; }
@@ -160,7 +172,8 @@ def timed_tap(page: Page, target: str, watched: dict[str, int], scale: int = 1) 
     if not result["changes"]:
         raise TimeoutError(f"{target}: nothing changed on screen")
     changes = result["changes"]
-    return {"first": changes[0][0], "settled": changes[-1][0] if result["quiet"] else settled(changes, result["end"])}
+    return {"first": changes[0][0], "settled": changes[-1][0] if result["quiet"] else settled(changes, result["end"]),
+            "reply": result["reply"]}
 
 
 def settled(changes: list[list[float]], end: float) -> float:
@@ -237,9 +250,12 @@ def measure(taps: int, changes: int, starts: int, tree: Path | None = None) -> d
             count = box(counter, "count")
             count["width"] += 60  # room for more digits
             for _ in range(taps):
-                times["app"].setdefault("tap", []).append(
-                    timed_tap(sheet, "players[0].buttons.inc", field)["first"])
-                times["bare"].setdefault("tap", []).append(timed_tap(counter, "inc", count)["first"])
+                for name, page, target, watched in (("app", sheet, "players[0].buttons.inc", field),
+                                                    ("bare", counter, "inc", count)):
+                    result = timed_tap(page, target, watched)
+                    times[name].setdefault("tap", []).append(result["first"])
+                    if result["reply"] is not None:
+                        times[name].setdefault("tap_reply", []).append(result["reply"])
             sheet.close()
             # screen change -> new screen drawn, then back for the next one
             home = open_page(browser, app.url, "home.game.patchwork")

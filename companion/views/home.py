@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 import flet as ft
@@ -15,6 +16,8 @@ from ..widgets.common import icon_button, primary_button, section, tagged
 from .base import Screen
 from .timefmt import ago
 
+RECENT = 100  # plays that decide the order of the games
+
 
 def game_badge(game_id: str, size: int = 48) -> ft.Container:
     return ft.Container(ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8),
@@ -23,9 +26,12 @@ def game_badge(game_id: str, size: int = 48) -> ft.Container:
 
 
 def recent_first(specs: Iterable[GameSpec], repo: Repository, drafts: list[dict[str, Any]]) -> list[GameSpec]:
-    """Games played or in progress most recently first, then the others in the registry's order."""
+    """Games played or in progress most recently first, then the others in the registry's order.
+
+    Only the newest RECENT plays count: the summaries are read newest first, shard by shard, and the home
+    screen must not wait for the whole history."""
     last: dict[str, str] = {}
-    for when, game in [*((s.finished_at, s.game) for s in repo.summaries()),
+    for when, game in [*((s.finished_at, s.game) for s in islice(repo.summaries(), RECENT)),
                        *((d["updated_at"], d["game"]) for d in drafts)]:
         if when > last.get(game, ""):
             last[game] = when

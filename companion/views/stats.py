@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
@@ -11,6 +12,7 @@ from scoring import all_specs, get_spec
 
 from ..store import stats
 from ..store.repository import PlayerError
+from ..store.summary import PlaySummary
 from ..widgets.charts import trend, wins_per_player
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen, empty_state
@@ -37,7 +39,11 @@ class PeriodScreen(Screen):
     def __init__(self, app: Any, route: str) -> None:
         super().__init__(app, route)
         self.period: str = getattr(app, "stats_period", "all")
-        self.plays = stats.in_period(app.repo, self.period)
+
+    @cached_property
+    def plays(self) -> list[PlaySummary]:
+        """The plays of the period (read when the screen is built: a screen kept under another is not)."""
+        return stats.in_period(self.app.repo, self.period)
 
     def _period_picker(self) -> ft.Control:
         return tagged("stats.period", ft.SegmentedButton(
@@ -47,12 +53,8 @@ class PeriodScreen(Screen):
 
     def _set_period(self, period: str) -> None:
         self.app.stats_period = self.period = period
-        self.plays = stats.in_period(self.app.repo, period)
-        self.period_changed()
+        self.__dict__.pop("plays", None)
         self.rebuild()
-
-    def period_changed(self) -> None:
-        """Recompute what the screen keeps besides `self.plays`."""
 
     def line_text(self, line: stats.GameLine) -> str:
         """'5 plays · won 2 · best 62 · average 55.4' (best and average only with real scores)."""
@@ -121,19 +123,15 @@ class PlayerStatsScreen(PeriodScreen):
         self.name = name
         self.game: str | None = None
         super().__init__(app, route)
-        self.period_changed()
-
-    def period_changed(self) -> None:
-        self.record = stats.player_stats(self.plays, self.name)
-        if self.game not in self.record.per_game:
-            self.game = next(iter(self.record.per_game), None)
 
     def title(self) -> str:
         return self.name
 
     def content(self) -> list[ft.Control]:
         t = self.t
-        r = self.record
+        r = stats.player_stats(self.plays, self.name)
+        if self.game not in r.per_game:
+            self.game = next(iter(r.per_game), None)
         parts: list[ft.Control] = [self._period_picker()]
         if not r.plays:
             return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
