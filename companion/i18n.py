@@ -99,9 +99,10 @@ class Translator:
         """'Dec 1, 2026' / '2026년 12월 1일'."""
         return format_skeleton("yMMMd", moment, locale=self.lang)
 
-    def day_and_time(self, moment: datetime, with_year: bool = False) -> str:
+    def day_and_time(self, moment: datetime, with_year: bool = False, weekday: bool = True) -> str:
         """'Tue, Dec 1, 8:14 PM' / '12월 1일 (화) 오후 8:14': enough to tell two evenings' plays apart."""
-        day = format_skeleton("yMMMEd" if with_year else "MMMEd", moment, locale=self.lang)
+        skeleton = ("y" if with_year else "") + ("MMMEd" if weekday else "MMMd")
+        day = format_skeleton(skeleton, moment, locale=self.lang)
         time = format_time(moment, "short", locale=self.lang).replace(NARROW_SPACE, " ")
         return str(locale(self.lang).datetime_formats["short"]).format(time, day)
 

@@ -150,7 +150,8 @@ class PlayDetailScreen(ResultScreen):
     """A finished play from the history: the result, its chart, the full sheet, edit and delete."""
 
     def title(self) -> str:
-        return day_and_time(self.t, self.play["finished_at"])  # the game's name is in the banner below
+        # The game's name is in the banner below; a phone's app bar has no room for the weekday in Korean.
+        return day_and_time(self.t, self.play["finished_at"], weekday=False)
 
     def actions(self) -> list[ft.Control]:
         return [icon_button("history.edit", ft.Icons.EDIT, self.t("history.edit"),

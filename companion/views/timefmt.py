@@ -28,7 +28,7 @@ def day(t: Translator, iso: str) -> str:
     return t.date(local(iso))
 
 
-def day_and_time(t: Translator, iso: str, now: datetime | None = None) -> str:
+def day_and_time(t: Translator, iso: str, now: datetime | None = None, weekday: bool = True) -> str:
     """The weekday, date and time of a play; the year only when it is not this year."""
     moment = local(iso)
-    return t.day_and_time(moment, with_year=moment.year != (now or datetime.now()).year)
+    return t.day_and_time(moment, with_year=moment.year != (now or datetime.now()).year, weekday=weekday)

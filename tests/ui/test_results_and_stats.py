@@ -109,12 +109,11 @@ def test_a_play_is_named_by_its_game_and_time(open_app: Callable[..., Harness], 
     when = datetime(2026, 12, 1, 20, 14, tzinfo=UTC)
     play = add_play(services, "for-sale", when)
     ui = open_app(f"/history/{play['id']}")
-    shown = day_and_time(Translator("en"), when.isoformat())
-    assert ui.view.appbar.title.value == shown  # the game's name is in the banner
+    assert ui.view.appbar.title.value == day_and_time(Translator("en"), when.isoformat(), weekday=False)
     ko = open_app(f"/history/{play['id']}", lang="ko")
-    assert ko.view.appbar.title.value == day_and_time(Translator("ko"), when.isoformat())
+    assert ko.view.appbar.title.value == day_and_time(Translator("ko"), when.isoformat(), weekday=False)
     ui.click("history.delete")
-    assert ui.snacks()[-1] == f"Deleted: For Sale · {shown}."
+    assert ui.snacks()[-1] == f"Deleted: For Sale · {day_and_time(Translator('en'), when.isoformat())}."
 
 
 @pytest.mark.parametrize(("lang", "iso", "text"), [
@@ -123,6 +122,8 @@ def test_a_play_is_named_by_its_game_and_time(open_app: Callable[..., Harness], 
 ])
 def test_dates_are_written_the_way_the_players_language_writes_them(lang: str, iso: str, text: str) -> None:
     assert Translator(lang).day_and_time(datetime.fromisoformat(iso), with_year=True) == text
+    short = Translator(lang).day_and_time(datetime.fromisoformat(iso), weekday=False)
+    assert short == {"en": "Dec 1, 8:14 PM", "ko": "12월 1일 오후 8:14"}[lang]
     assert Translator(lang).date(datetime.fromisoformat(iso)) in text.replace(" (화)", "").replace("Tue, ", "")
 
 
