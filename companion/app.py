@@ -98,7 +98,8 @@ class App:
         self.page.update()
 
     def refresh(self) -> None:
-        """Rebuild the current screens (after a language or theme change)."""
+        """Rebuild the current screens, those under the top one too (after a language or theme change)."""
+        self.screens = []
         self.show(self.page.route or "/")
 
     async def _view_popped(self, e: ft.ViewPopEvent) -> None:

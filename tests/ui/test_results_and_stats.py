@@ -187,3 +187,15 @@ def test_a_period_without_games_says_so(open_app: Callable[..., Harness], servic
     ui = open_app("/stats")
     ui.choose("stats.period", "year")
     assert ui.exists("stats.none_in_period")
+
+
+def test_going_deeper_keeps_the_screen_underneath_and_leaves_it_out_of_updates(
+        open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app("/")
+    home = ui.page.views[-1]
+    ui.click("home.game.kahuna")
+    assert ui.view.route == "/new/kahuna"
+    assert ui.page.views[0] is home and home.is_isolated() and not ui.view.is_isolated()
+    ui.page.route = "/"  # back, as the app bar's arrow does
+    ui.run(ui.session.dispatch_event(ui.page._i, "route_change", {"route": "/"}))
+    assert ui.view.route == "/" and ui.view is not home and not ui.view.is_isolated()  # on top: built afresh
