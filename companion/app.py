@@ -55,6 +55,7 @@ class App:
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
+        page.update()  # the font (1.4 MB) loads in the browser while it answers the questions below
         route = urlparse(page.route or "/")
         key = parse_qs(route.query).get("key", [None])[0]
         joining = route.path.rstrip("/") == "/join"  # anyone may open the join page, as the other phones see it
