@@ -56,6 +56,18 @@ class PeriodScreen(Screen):
         self.__dict__.pop("plays", None)
         self.rebuild()
 
+    def game_facts(self, record: stats.GameStats, everyone: bool = False) -> list[str]:
+        """Plays, the best score and whose, the winners' average (and with `everyone`, all players')."""
+        t = self.t
+        facts = [t("stats.plays", n=record.plays)]
+        if record.highest:
+            facts.append(t("stats.highest", score=record.highest.score, player=record.highest.player))
+        if everyone and record.average_score is not None:
+            facts.append(t("stats.average_all", score=round(record.average_score, 1)))
+        if record.average_winning_score is not None:
+            facts.append(t("stats.average_win", score=round(record.average_winning_score, 1)))
+        return facts
+
     def line_text(self, line: stats.GameLine) -> str:
         """'5 plays · won 2 · best 62 · average 55.4' (best and average only with real scores)."""
         t = self.t
@@ -104,15 +116,9 @@ class StatsScreen(PeriodScreen):
         record = stats.game_stats(self.plays, game)
         if not record.plays:
             return None
-        t = self.t
-        parts = [t("stats.plays", n=record.plays)]
-        if record.highest:
-            parts.append(t("stats.highest", score=record.highest.score, player=record.highest.player))
-        if record.average_winning_score is not None:
-            parts.append(t("stats.average_win", score=round(record.average_winning_score, 1)))
         return tagged(f"stats.game.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(t.text(get_spec(game).name)),
-            subtitle=ft.Text(" · ".join(parts), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            leading=game_badge(game, 36), title=ft.Text(self.t.text(get_spec(game).name)),
+            subtitle=ft.Text(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: self.app.go(game_route(game))))
 
 
@@ -190,14 +196,7 @@ class GameStatsScreen(PeriodScreen):
         parts: list[ft.Control] = [self._period_picker()]
         if not record.plays:
             return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
-        facts = [t("stats.plays", n=record.plays)]
-        if record.highest:
-            facts.append(t("stats.highest", score=record.highest.score, player=record.highest.player))
-        if record.average_score is not None:
-            facts.append(t("stats.average_all", score=round(record.average_score, 1)))
-        if record.average_winning_score is not None:
-            facts.append(t("stats.average_win", score=round(record.average_winning_score, 1)))
-        parts.append(tagged("stats.game_facts", ft.Text("\n".join(facts), size=15)))
+        parts.append(tagged("stats.game_facts", ft.Text("\n".join(self.game_facts(record, everyone=True)), size=15)))
         rows = [tagged(f"stats.game_player.{name}", ft.ListTile(
             title=ft.Text(name, weight=ft.FontWeight.BOLD), subtitle=ft.Text(self.line_text(line), size=13),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e, n=name: self.app.go(player_route(n))))
