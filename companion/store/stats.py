@@ -63,7 +63,6 @@ class PlayerStats:
     last_played: str | None  # finished_at of the newest play
     per_game: dict[str, GameLine]  # most played first
     streak: Streak
-    rivals: dict[str, HeadToHead]  # everyone they played with, most plays together first
 
 
 class Highest(NamedTuple):
@@ -137,7 +136,7 @@ def player_stats(source: Source, name: str) -> PlayerStats:
     per_game = {game: _line(n, wins[game], scores[game]) for game, n in plays.most_common()}
     total_wins = sum(wins.values())
     return PlayerStats(name, len(own), total_wins, total_wins / len(own) if own else 0.0,
-                       max((s.finished_at for s in own), default=None), per_game, streak(own, name), rivals(own, name))
+                       max((s.finished_at for s in own), default=None), per_game, streak(own, name))
 
 
 def streak(source: Source, name: str) -> Streak:
@@ -153,7 +152,8 @@ def head_to_head(source: Source, a: str, b: str) -> HeadToHead:
 
 
 def rivals(source: Source, name: str) -> dict[str, HeadToHead]:
-    """Head to head against every opponent: placed better, worse or the same (a shared place) in each play."""
+    """Head to head against everyone they played with, most plays together first: placed better, worse or the
+    same (a shared place) in each play."""
     counts: dict[str, Counter[str]] = {}
     for summary in _summaries(source):
         if name not in summary.totals:

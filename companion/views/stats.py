@@ -154,9 +154,9 @@ class PlayerStatsScreen(PeriodScreen):
         parts.append(section(t("stats.per_game"), *lines))
         if self.game is not None:
             parts.append(self._trend(self.game))
-        if r.rivals:
-            parts.append(section(t("stats.head_to_head"), *[self._rival(other, h2h)
-                                                            for other, h2h in r.rivals.items()],
+        rivals = stats.rivals(self.plays, self.name)
+        if rivals:
+            parts.append(section(t("stats.head_to_head"), *[self._rival(other, h2h) for other, h2h in rivals.items()],
                                  subtitle=t("stats.head_to_head_hint")))
         return parts
 

@@ -20,6 +20,7 @@ from companion.store.stats import (
     in_period,
     period_start,
     player_stats,
+    rivals,
     round_chart,
     score_by_round,
     score_trend,
@@ -66,7 +67,7 @@ def test_player_stats_count_every_play_and_shared_wins_but_only_real_scores() ->
 def test_player_stats_of_someone_who_never_played() -> None:
     stats = player_stats(HISTORY, "Nobody")
     assert (stats.plays, stats.wins, stats.win_rate, stats.last_played, stats.per_game) == (0, 0, 0.0, None, {})
-    assert (stats.streak, stats.rivals) == (Streak(0, 0), {})
+    assert (stats.streak, rivals(HISTORY, "Nobody")) == (Streak(0, 0), {})
 
 
 @pytest.mark.parametrize(("wins", "expected"), [
@@ -102,7 +103,7 @@ def test_head_to_head_counts_who_placed_better(a: str, b: str, expected: HeadToH
 
 
 def test_rivals_are_listed_most_plays_together_first() -> None:
-    assert list(player_stats(HISTORY, "Mina").rivals) == ["Joon", "Sam"]
+    assert list(rivals(HISTORY, "Mina")) == ["Joon", "Sam"]
 
 
 def test_game_stats_leave_eliminated_and_early_scores_out_of_bests() -> None:
