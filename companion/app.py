@@ -83,6 +83,7 @@ class App:
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
+        page.update()  # the font (1.4 MB) loads in the browser while it answers the questions below
         self._decide_role()
         saved_lang, saved_theme, device_lang = await asyncio.gather(
             self._saved("lang"), self._saved("theme"), self._device_language())
@@ -118,13 +119,28 @@ class App:
             self.page.navigate(route)
 
     def show(self, route: str) -> None:
-        self.screens = screens_for(self, route)
-        self.page.views.clear()
-        self.page.views.extend(screen.build() for screen in self.screens)
+        """Show the stack of screens of a route. The top screen is always built afresh; a screen under it
+        that was already on the stack at the same place is kept as it is (it is not visible, and is built
+        again when it comes back on top), so going one screen deeper sends only the new screen."""
+        screens = screens_for(self, route)
+        shown = list(zip(self.screens, self.page.views, strict=False))  # the page starts with a view
+        views: list[ft.View] = []
+        for i, screen in enumerate(screens):
+            behind = i < len(screens) - 1
+            if behind and i < len(shown) and shown[i][0].route == screen.route:
+                screens[i], view = shown[i]
+            else:
+                view = screen.build()
+            # An isolated view is left out when Flet diffs the page after a tap: only the top one can change.
+            view._isolated = behind
+            views.append(view)
+        self.screens = screens
+        self.page.views[:] = views
         self.page.update()
 
     def refresh(self) -> None:
-        """Rebuild the current screens (after a language or theme change)."""
+        """Rebuild the current screens, those under the top one too (after a language or theme change)."""
+        self.screens = []
         self.show(self.page.route or "/")
 
     async def _view_popped(self, e: ft.ViewPopEvent) -> None:

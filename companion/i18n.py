@@ -1,22 +1,48 @@
-"""Translation catalogs: every word the app shows comes from locales/<lang>.json (or the engine's Text)."""
+"""Translation catalogs: every word the app shows comes from locales/<lang>.json (or the engine's Text).
+
+Numbers, dates and plural forms follow the language's CLDR rules through Babel. Only the locales the app
+speaks are ever loaded (Babel reads `en.dat`, `ko.dat`, `root.dat` and `global.dat` on first use, about
+1 MB of its 35 MB of locale data).
+
+A counted text has one catalog entry per plural form of its language, `key#one`, `key#other` (Korean has
+only `#other`); `t(key, n=...)` picks the form for `n`.
+"""
 
 from __future__ import annotations
 
 import json
+from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
+from babel.dates import format_skeleton, format_time
+from babel.numbers import format_compact_decimal, format_decimal, format_percent
 
 from scoring import Text
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("ko", "en")
 DEFAULT_LANGUAGE = "en"
+PLURAL_MARK = "#"
+NARROW_SPACE = "\u202f"  # CLDR puts it before AM/PM; the app's font has no glyph for it
+COMPACT_FROM = 100_000  # chart labels above this are shortened (120K, 12만)
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
     return json.loads((LOCALES_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+@cache
+def locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_keys(lang: str, key: str) -> set[str]:
+    """The catalog keys a counted text needs in `lang`: one per plural form of its rules."""
+    return {f"{key}{PLURAL_MARK}{form}" for form in {*locale(lang).plural_form.tags, "other"}}
 
 
 def language_from_locale(code: str | None) -> str:
@@ -31,8 +57,22 @@ class Translator:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
     def __call__(self, key: str, **params: Any) -> str:
-        template = catalog(self.lang).get(key) or catalog(DEFAULT_LANGUAGE)[key]
-        return template.format(**params) if params else template
+        template = self._template(key, params.get("n"))
+        if not params:
+            return template
+        return template.format(**{k: self.number(v) if _is_number(v) else v for k, v in params.items()})
+
+    def _template(self, key: str, n: Any) -> str:
+        for lang in (self.lang, DEFAULT_LANGUAGE):
+            texts = catalog(lang)
+            if key in texts:
+                return texts[key]
+            if _is_number(n):
+                form = locale(lang).plural_form(abs(n))
+                counted = texts.get(f"{key}{PLURAL_MARK}{form}") or texts.get(f"{key}{PLURAL_MARK}other")
+                if counted:
+                    return counted
+        raise KeyError(key)
 
     def text(self, text: Text) -> str:
         return text.get(self.lang)
@@ -40,3 +80,32 @@ class Translator:
     def other(self, text: Text) -> str:
         """The same words in the other language (shown small under a game's name)."""
         return text.en if self.lang == "ko" else text.ko
+
+    # ---- numbers and dates in the player's locale ------------------------------------------------
+
+    def number(self, value: float) -> str:
+        return format_decimal(value, locale=self.lang)
+
+    def short_number(self, value: float) -> str:
+        """A number for a chart axis: in full up to COMPACT_FROM, shortened beyond (120K, 12만)."""
+        if abs(value) < COMPACT_FROM:
+            return self.number(value)
+        return format_compact_decimal(value, locale=self.lang, fraction_digits=1)
+
+    def percent(self, ratio: float) -> str:
+        return format_percent(ratio, locale=self.lang)
+
+    def date(self, moment: date) -> str:
+        """'Dec 1, 2026' / '2026년 12월 1일'."""
+        return format_skeleton("yMMMd", moment, locale=self.lang)
+
+    def day_and_time(self, moment: datetime, with_year: bool = False, weekday: bool = True) -> str:
+        """'Tue, Dec 1, 8:14 PM' / '12월 1일 (화) 오후 8:14': enough to tell two evenings' plays apart."""
+        skeleton = ("y" if with_year else "") + ("MMMEd" if weekday else "MMMd")
+        day = format_skeleton(skeleton, moment, locale=self.lang)
+        time = format_time(moment, "short", locale=self.lang).replace(NARROW_SPACE, " ")
+        return str(locale(self.lang).datetime_formats["short"]).format(time, day)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -1,7 +1,9 @@
 """Player and game statistics and chart data, from play summaries (no I/O of their own).
 
 Every function takes the repository (its cached summaries, newest first) or any iterable of PlaySummary.
-A shared win counts as a win for each winner. Every play counts, also one the table ended early.
+A shared win counts as a win for each winner, and every play counts for plays, wins and streaks. Scores
+(best, average, trend) count only real final scores: not the total of a player the rules eliminated (in
+Captain Flip that total is whatever was on their board), nor any score of a game the table ended early.
 """
 
 from __future__ import annotations
@@ -9,9 +11,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .summary import PlaySummary, current_result
+
+# Periods players filter by; the history list offers the same ones.
+PERIODS = ("all", "year", "month", "week")
 
 
 @runtime_checkable
@@ -24,10 +30,28 @@ Source = SummarySource | Iterable[PlaySummary]
 
 @dataclass(frozen=True)
 class GameLine:
+    """One player in one game (or over all games): plays and wins, best and average of the real scores."""
+
     plays: int
     wins: int
-    best: int
-    average: float
+    best: int | None  # None while no play has a real score
+    average: float | None
+
+
+@dataclass(frozen=True)
+class Streak:
+    current: int  # wins in a row up to the newest play
+    longest: int
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """`a` against `b` over the plays they were both in: who placed better."""
+
+    plays: int
+    ahead: int  # a placed better than b
+    behind: int
+    tied: int
 
 
 @dataclass(frozen=True)
@@ -37,7 +61,8 @@ class PlayerStats:
     wins: int
     win_rate: float  # 0.0 to 1.0; 0.0 without plays
     last_played: str | None  # finished_at of the newest play
-    per_game: dict[str, GameLine]
+    per_game: dict[str, GameLine]  # most played first
+    streak: Streak
 
 
 class Highest(NamedTuple):
@@ -50,32 +75,97 @@ class Highest(NamedTuple):
 class GameStats:
     game: str
     plays: int
-    highest: Highest | None  # the first play to reach the highest score
-    average_winning_score: float | None  # over plays with a winner
+    highest: Highest | None  # the first play to reach the highest real score
+    average_winning_score: float | None  # over finished plays with a winner
+    average_score: float | None  # over every real score
+    per_player: dict[str, GameLine]  # most wins first, then most plays, then by name
+
+
+@dataclass(frozen=True)
+class RoundChart:
+    """Running totals to draw, one dict per step; `final` when the last step is the final scoring."""
+
+    steps: list[dict[str, int]]
+    final: bool
 
 
 def _summaries(source: Source) -> Iterable[PlaySummary]:
     return source.summaries() if isinstance(source, SummarySource) else source
 
 
+def period_start(period: str, today: date) -> date | None:
+    """The first day of a period ending today: all time, this calendar year, the last 30 or 7 days."""
+    if period == "year":
+        return date(today.year, 1, 1)
+    if period in ("month", "week"):
+        return today - timedelta(days=(30 if period == "month" else 7) - 1)
+    if period == "all":
+        return None
+    raise ValueError(f"unknown period {period!r}")
+
+
+def in_period(source: Source, period: str, today: date | None = None) -> list[PlaySummary]:
+    start = period_start(period, today or date.today())
+    return [s for s in _summaries(source) if start is None or s.day() >= start]
+
+
+def real_score(summary: PlaySummary, name: str) -> int | None:
+    """The player's total when it is a real final score (see the module's doc), else None."""
+    if not summary.finished or name in summary.eliminated:
+        return None
+    return summary.totals[name]
+
+
+def _line(plays: int, wins: int, scores: list[int]) -> GameLine:
+    return GameLine(plays, wins, max(scores) if scores else None, sum(scores) / len(scores) if scores else None)
+
+
+def _oldest_first(summaries: Iterable[PlaySummary]) -> list[PlaySummary]:
+    return sorted(summaries, key=lambda s: s.finished_at)
+
+
 def player_stats(source: Source, name: str) -> PlayerStats:
-    plays = wins = 0
-    last_played = None
-    scores: dict[str, list[int]] = {}
-    game_wins: Counter[str] = Counter()
+    own = [s for s in _summaries(source) if name in s.totals]
+    plays: Counter[str] = Counter(s.game for s in own)
+    wins: Counter[str] = Counter(s.game for s in own if name in s.winners)
+    scores: dict[str, list[int]] = {game: [] for game in plays}
+    for summary in own:
+        score = real_score(summary, name)
+        if score is not None:
+            scores[summary.game].append(score)
+    per_game = {game: _line(n, wins[game], scores[game]) for game, n in plays.most_common()}
+    total_wins = sum(wins.values())
+    return PlayerStats(name, len(own), total_wins, total_wins / len(own) if own else 0.0,
+                       max((s.finished_at for s in own), default=None), per_game, streak(own, name))
+
+
+def streak(source: Source, name: str) -> Streak:
+    current = longest = 0
+    for summary in _oldest_first(s for s in _summaries(source) if name in s.totals):
+        current = current + 1 if name in summary.winners else 0
+        longest = max(longest, current)
+    return Streak(current, longest)
+
+
+def head_to_head(source: Source, a: str, b: str) -> HeadToHead:
+    return rivals(source, a).get(b, HeadToHead(0, 0, 0, 0))
+
+
+def rivals(source: Source, name: str) -> dict[str, HeadToHead]:
+    """Head to head against everyone they played with, most plays together first: placed better, worse or the
+    same (a shared place) in each play."""
+    counts: dict[str, Counter[str]] = {}
     for summary in _summaries(source):
         if name not in summary.totals:
             continue
-        plays += 1
-        if last_played is None or summary.finished_at > last_played:
-            last_played = summary.finished_at
-        scores.setdefault(summary.game, []).append(summary.totals[name])
-        if name in summary.winners:
-            wins += 1
-            game_wins[summary.game] += 1
-    per_game = {game: GameLine(len(points), game_wins[game], max(points), sum(points) / len(points))
-                for game, points in scores.items()}
-    return PlayerStats(name, plays, wins, wins / plays if plays else 0.0, last_played, per_game)
+        mine = summary.place(name)
+        for other in summary.players:
+            if other != name:
+                theirs = summary.place(other)
+                outcome = "ahead" if mine < theirs else "behind" if mine > theirs else "tied"
+                counts.setdefault(other, Counter())[outcome] += 1
+    records = {other: HeadToHead(c.total(), c["ahead"], c["behind"], c["tied"]) for other, c in counts.items()}
+    return dict(sorted(records.items(), key=lambda item: (-item[1].plays, item[0].casefold())))
 
 
 def game_stats(source: Source, game: str) -> GameStats:
@@ -83,18 +173,32 @@ def game_stats(source: Source, game: str) -> GameStats:
     highest: Highest | None = None
     highest_at = ""
     winning: list[int] = []
+    everyone: list[int] = []
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    scores: dict[str, list[int]] = {}
     for summary in _summaries(source):
         if summary.game != game:
             continue
         plays += 1
         for player in summary.players:
-            score = summary.totals[player]
+            played[player] += 1
+            won[player] += player in summary.winners
+            score = real_score(summary, player)
+            scores.setdefault(player, [])
+            if score is None:
+                continue
+            scores[player].append(score)
+            everyone.append(score)
             if highest is None or score > highest.score or (score == highest.score
                                                             and summary.finished_at < highest_at):
                 highest, highest_at = Highest(score, player, summary.id), summary.finished_at
-        if summary.winners:
+        if summary.winners and summary.finished:
             winning.append(max(summary.totals[w] for w in summary.winners))
-    return GameStats(game, plays, highest, sum(winning) / len(winning) if winning else None)
+    order = sorted(played, key=lambda p: (-won[p], -played[p], p.casefold()))
+    return GameStats(game, plays, highest, sum(winning) / len(winning) if winning else None,
+                     sum(everyone) / len(everyone) if everyone else None,
+                     {p: _line(played[p], won[p], scores[p]) for p in order})
 
 
 def wins_per_player(source: Source) -> dict[str, int]:
@@ -107,11 +211,22 @@ def wins_per_player(source: Source) -> dict[str, int]:
 
 
 def score_trend(source: Source, name: str, game: str) -> list[tuple[str, int]]:
-    """(finished_at, score) of each of a player's plays of a game, oldest first."""
-    trend = [(s.finished_at, s.totals[name]) for s in _summaries(source) if s.game == game and name in s.totals]
+    """(finished_at, score) of each of a player's real scores in a game, oldest first."""
+    trend = [(s.finished_at, score) for s in _summaries(source)
+             if s.game == game and name in s.totals and (score := real_score(s, name)) is not None]
     return sorted(trend)
 
 
-def score_by_round(play: dict[str, Any]) -> list[dict[str, int]]:
-    """A play's running totals after each round or turn, as the rules score them (empty for one-shot games)."""
-    return [dict(step) for step in current_result(play).get("progress", [])]
+def round_chart(progress: list[dict[str, int]], totals: dict[str, int]) -> RoundChart:
+    """What a score-by-round chart draws: the running totals the rules give after each round or turn, and,
+    when the final scoring adds more (Trails of Tucana's villages and bonus cards, say), one last step with
+    the totals, so that every line ends at the score the ranking uses. Empty for one-shot games."""
+    steps = [dict(step) for step in progress]
+    if steps and any(steps[-1].get(name) != total for name, total in totals.items()):
+        return RoundChart([*steps, dict(totals)], final=True)
+    return RoundChart(steps, final=False)
+
+
+def score_by_round(play: dict[str, Any]) -> RoundChart:
+    result = current_result(play)
+    return round_chart(result.get("progress", []), {p["name"]: p["total"] for p in result["players"]})

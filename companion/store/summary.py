@@ -26,6 +26,7 @@ class PlaySummary:
     winners: tuple[str, ...]  # several when the win is shared; none when everyone was eliminated
     ranking: tuple[tuple[str, ...], ...]  # tied groups, best first
     finished: bool  # False when the table ended the game before its rules did
+    eliminated: tuple[str, ...] = ()  # out of the game by its rules (their total is not a real score)
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -72,4 +73,5 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         winners=tuple(result["winners"]),
         ranking=tuple(tuple(group) for group in result["ranking"]),
         finished=result["finished"],
+        eliminated=tuple(p["name"] for p in result["players"] if p.get("eliminated")),
     )

@@ -10,17 +10,18 @@ import flet as ft
 
 from scoring import SheetError, Text, all_specs, get_spec
 
+from ..i18n import Translator
 from ..store.repository import HistoryPage
+from ..store.stats import PERIODS, period_start
 from ..store.summary import PlaySummary
 from ..widgets.common import icon_button, secondary_button, section, shown_value, tagged
 from .base import Screen, empty_state
 from .home import game_badge
 from .result import ResultScreen
 from .sheet import SheetScreen
-from .timefmt import day
+from .timefmt import day_and_time
 
 PAGE_SIZE = 20
-PERIODS = {"all": None, "week": 7, "month": 30, "year": 365}
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,7 @@ class HistoryFilter:
     def dates(self, today: date) -> tuple[date | None, date | None]:
         if self.period == "custom":
             return self.since, self.until
-        days = PERIODS.get(self.period)
-        return (today - timedelta(days=days - 1) if days else None), None
+        return period_start(self.period, today), None
 
 
 class HistoryScreen(Screen):
@@ -78,29 +78,39 @@ class HistoryScreen(Screen):
                                        *[ft.DropdownOption(key=p["name"], text=p["name"])
                                          for p in self.app.repo.players()]],
                               on_select=lambda e: self._set(player=e.control.value or None))
-        periods = ft.SegmentedButton(
-            segments=[ft.Segment(value=p, label=ft.Text(t(f"history.period.{p}"))) for p in [*PERIODS, "custom"]],
-            selected=[self.filter.period], show_selected_icon=False,
-            on_change=lambda e: self._period(e.control.selected[0]))
+        periods = ft.Dropdown(label=t("history.period"), value=self.filter.period, dense=True, expand=True,
+                              options=[ft.DropdownOption(key=p, text=t(f"period.{p}")) for p in [*PERIODS, "custom"]],
+                              on_select=lambda e: self._period(e.control.value or "all"))
         parts: list[ft.Control] = [ft.Row([tagged("history.filter.game", games),
                                            tagged("history.filter.player", players)]),
-                                   tagged("history.filter.period", periods)]
+                                   ft.Row([tagged("history.filter.period", periods)])]
         if self.filter.period == "custom":
             since, until = self.filter.since, self.filter.until
-            label = t("history.range", since=since.isoformat() if since else "…", until=until.isoformat() if until
-                      else "…")
+            label = t("history.range", since=t.date(since) if since else "…", until=t.date(until) if until else "…")
             parts.append(secondary_button("history.pick_dates", label, self._pick_dates, icon=ft.Icons.DATE_RANGE))
         return ft.Column(parts, spacing=8)
 
     def _row(self, summary: PlaySummary) -> ft.Control:
         spec = get_spec(summary.game)
-        scores = " · ".join(f"{'★ ' if n in summary.winners else ''}{n} {summary.totals[n]}"
-                            for group in summary.ranking for n in group)
+        when = day_and_time(self.t, summary.finished_at)
+        lines: list[ft.Control] = [ft.Text(f"{when} · {self._scores(summary)}", size=13)]
+        if not summary.finished:
+            lines.append(ft.Text(self.t("history.ended_early"), size=12, italic=True,
+                                 color=ft.Colors.ON_SURFACE_VARIANT))
         tile = ft.ListTile(leading=game_badge(spec.id, 40), title=ft.Text(self.t.text(spec.name),
                                                                            weight=ft.FontWeight.BOLD),
-                           subtitle=ft.Text(f"{day(self.t, summary.finished_at)} · {scores}", size=13),
+                           subtitle=ft.Column(lines, spacing=2, tight=True),
                            on_click=lambda e: self.app.go(f"/history/{summary.id}"))
         return tagged(f"history.play.{summary.id}", ft.Card(tile, margin=0))
+
+    def _scores(self, summary: PlaySummary) -> str:
+        """Best first: a star for each winner; an eliminated player's total is not a score, so 'out' stands."""
+        def one(name: str) -> str:
+            if name in summary.eliminated:
+                return self.t("history.player_out", name=name)
+            return f"{'★ ' if name in summary.winners else ''}{name} {self.t.number(summary.totals[name])}"
+
+        return " · ".join(one(n) for group in summary.ranking for n in group)
 
     def _set(self, **changes: Any) -> None:
         self.filter = replace(self.filter, **changes)
@@ -124,6 +134,12 @@ class HistoryScreen(Screen):
         self.app.page.show_dialog(picker)
 
 
+def play_title(t: Translator, play: dict[str, Any]) -> str:
+    """'For Sale · Tue, Dec 1, 8:14 PM': tells two plays of the same evening apart."""
+    return t("history.play_title", game=t.text(get_spec(play["game"]).name),
+             when=day_and_time(t, play["finished_at"]))
+
+
 def _as_date(value: Any) -> date | None:
     if value is None:
         return None
@@ -134,7 +150,8 @@ class PlayDetailScreen(ResultScreen):
     """A finished play from the history: the result, its chart, the full sheet, edit and delete."""
 
     def title(self) -> str:
-        return self.t("history.play_title", date=day(self.t, self.play["finished_at"]))
+        # The game's name is in the banner below; a phone's app bar has no room for the weekday in Korean.
+        return day_and_time(self.t, self.play["finished_at"], weekday=False)
 
     def actions(self) -> list[ft.Control]:
         return [icon_button("history.edit", ft.Icons.EDIT, self.t("history.edit"),
@@ -174,7 +191,8 @@ class PlayDetailScreen(ResultScreen):
             self.app.repo.restore_play(removed)
             self.app.refresh()
 
-        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("history.deleted")), duration=ft.Duration(seconds=8),
+        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("history.deleted", play=play_title(self.t, removed))),
+                                              duration=ft.Duration(seconds=8),
                                               action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undo)))
 
 

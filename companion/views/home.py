@@ -2,23 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 import flet as ft
 
 from scoring import GameSpec, all_specs, get_spec
 
-from ..store.repository import StartupIssue
+from ..store.repository import Repository, StartupIssue
 from ..theme import GAME_COLOURS, GAP, game_icon
-from ..widgets.common import primary_button, section, tagged
+from ..widgets.common import icon_button, primary_button, section, tagged
 from .base import Screen
 from .timefmt import ago
+
+RECENT = 100  # plays that decide the order of the games
 
 
 def game_badge(game_id: str, size: int = 48) -> ft.Container:
     return ft.Container(ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8),
                         width=size, height=size, border_radius=size / 4, bgcolor=GAME_COLOURS[game_id],
                         alignment=ft.Alignment.CENTER)
+
+
+def recent_first(specs: Iterable[GameSpec], repo: Repository, drafts: list[dict[str, Any]]) -> list[GameSpec]:
+    """Games played or in progress most recently first, then the others in the registry's order.
+
+    Only the newest RECENT plays count: the summaries are read newest first, shard by shard, and the home
+    screen must not wait for the whole history."""
+    last: dict[str, str] = {}
+    for when, game in [*((s.finished_at, s.game) for s in islice(repo.summaries(), RECENT)),
+                       *((d["updated_at"], d["game"]) for d in drafts)]:
+        if when > last.get(game, ""):
+            last[game] = when
+    return sorted(specs, key=lambda spec: last.get(spec.id, ""), reverse=True)
 
 
 class HomeScreen(Screen):
@@ -33,7 +50,8 @@ class HomeScreen(Screen):
         if drafts:
             parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
         parts.append(section(self.t("home.games"), ft.ResponsiveRow(
-            [self._game_card(spec) for spec in all_specs()], spacing=GAP, run_spacing=GAP)))
+            [self._game_card(spec) for spec in recent_first(all_specs(), self.app.repo, drafts)],
+            spacing=GAP, run_spacing=GAP)))
         return parts
 
     def _issue(self, index: int, issue: StartupIssue) -> ft.Control:
@@ -59,10 +77,25 @@ class HomeScreen(Screen):
             leading=game_badge(spec.id, 40),
             title=ft.Text(self.t.text(spec.name), weight=ft.FontWeight.BOLD),
             subtitle=ft.Text(f"{names} · {ago(self.t, draft['updated_at'])}"),
-            trailing=ft.Icon(ft.Icons.PLAY_ARROW),
+            trailing=icon_button(f"home.discard.{draft['id']}", ft.Icons.DELETE_OUTLINE, self.t("home.discard"),
+                                 lambda e: self._discard(draft)),
             on_click=lambda e, draft_id=draft["id"]: self.app.go(f"/play/{draft_id}"),
         )
         return tagged(f"home.continue.{draft['id']}", ft.Card(tile, margin=0))
+
+    def _discard(self, draft: dict[str, Any]) -> None:
+        """Throw a game in progress away; the snackbar's Undo puts it back exactly as it was."""
+        self.app.repo.delete_draft(draft["id"])
+        self.rebuild()
+
+        def undo(e: ft.ControlEvent) -> None:
+            self.app.repo.add_drafts([draft])
+            self.app.refresh()
+
+        game = self.t.text(get_spec(draft["game"]).name)
+        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("home.discarded", game=game)),
+                                              duration=ft.Duration(seconds=8),
+                                              action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undo)))
 
     def _game_card(self, spec: GameSpec) -> ft.Control:
         players = (self.t("home.players_one", n=spec.min_players) if spec.min_players == spec.max_players

@@ -7,10 +7,11 @@ from typing import Any
 
 import flet as ft
 
-from scoring import Result, get_spec, score_sheet
+from scoring import PlayerResult, Result, get_spec, score_sheet
 from scoring.ranking import places
 
 from ..i18n import Translator
+from ..store.stats import round_chart
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen
@@ -37,12 +38,13 @@ class ResultScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         parts: list[ft.Control] = [self._banner(), self._ranking()]
-        if len(self.result.progress) >= 2:
+        chart = round_chart(self.result.progress, {p.name: p.total for p in self.result.players})
+        if len(chart.steps) >= 2:
             names = [p.name for p in self.result.players]
-            parts.append(section(self.t("result.by_round"),
-                                 tagged("result.chart", score_by_round(self.result.progress, names,
-                                                                       self.t("result.round_axis"))),
-                                 legend(names)))
+            final = self.t("result.final_scoring") if chart.final else None
+            parts.append(section(self.t("result.by_round"), tagged("result.chart", score_by_round(
+                self.t, chart.steps, names, self.t("result.round_axis"), final)), legend(names),
+                subtitle=self.t("result.by_round_final") if chart.final else None))
         if self.result.tiebreaks:
             parts.append(section(self.t("result.tiebreaks"), *[
                 tagged(f"result.tiebreak.{i}", ft.Text(self.t.text(note.text), size=15))
@@ -71,12 +73,12 @@ class ResultScreen(Screen):
                 if player.eliminated:
                     label = self.t("result.eliminated")
                 breakdown = [ft.Row([ft.Text(self.t.text(self.spec.category_name(key)), expand=True),
-                                     ft.Text(f"{value:+d}" if value < 0 else str(value))])
+                                     ft.Text(self.t.number(value))])
                              for key, value in player.breakdown.items()]
                 tile = ft.ExpansionTile(
                     title=ft.Row([ft.Text(label, width=64, size=13), ft.Text(name, expand=True, size=17,
                                                                                 weight=ft.FontWeight.BOLD),
-                                  ft.Text(str(player.total), size=20, weight=ft.FontWeight.BOLD)]),
+                                  self._total(player)]),
                     controls=[ft.Container(ft.Column(breakdown, spacing=4),
                                            padding=ft.Padding.only(left=72, right=16, bottom=12))],
                     leading=ft.Icon(ft.Icons.EMOJI_EVENTS if name in self.result.winners else ft.Icons.PERSON,
@@ -84,6 +86,14 @@ class ResultScreen(Screen):
                 )
                 rows.append(tagged(f"result.player.{name}", tile, f"{label} {name} {player.total}"))
         return section(self.t("result.ranking"), *rows)
+
+    def _total(self, player: PlayerResult) -> ft.Text:
+        """An eliminated player's total is what was left on their board, not a score: shown struck through."""
+        if not player.eliminated:
+            return ft.Text(self.t.number(player.total), size=20, weight=ft.FontWeight.BOLD)
+        return ft.Text(self.t.number(player.total), size=20, color=ft.Colors.ON_SURFACE_VARIANT,
+                       style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
+                       tooltip=self.t("result.eliminated_total"))
 
     def _actions(self) -> ft.Control:
         text = json.dumps(self.play["sheet"], ensure_ascii=False, indent=2)

@@ -6,7 +6,7 @@ import re
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from scoring import SheetError, get_spec
+from scoring import SheetError, all_specs, get_spec
 
 from .base import Screen
 from .guide import GuideScreen
@@ -17,7 +17,7 @@ from .new_game import NewGameScreen
 from .result import ResultScreen
 from .settings import SettingsScreen
 from .sheet import SheetScreen
-from .stats import PlayersScreen, PlayerStatsScreen, StatsScreen
+from .stats import GameStatsScreen, PlayersScreen, PlayerStatsScreen, StatsScreen
 
 if TYPE_CHECKING:
     from ..app import App
@@ -48,6 +48,8 @@ def screens_for(app: App, route: str) -> list[Screen]:
         name = unquote(match.group(1))
         if any(p["name"] == name for p in app.repo.players()):
             return [StatsScreen(app, "/stats"), PlayerStatsScreen(app, path, name)]
+    if (match := re.fullmatch(r"/stats/game/([a-z0-9-]+)", path)) and match.group(1) in {s.id for s in all_specs()}:
+        return [StatsScreen(app, "/stats"), GameStatsScreen(app, path, match.group(1))]
     if match := re.fullmatch(r"/new/([a-z-]+)(?:/again/(\w+))?", path):
         return _new_game(app, home, path, match.group(1), match.group(2))
     if match := re.fullmatch(r"/play/(\w+)(/guide|/share)?", path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
@@ -11,6 +12,7 @@ from scoring import all_specs, get_spec
 
 from ..store import stats
 from ..store.repository import PlayerError
+from ..store.summary import PlaySummary
 from ..widgets.charts import trend, wins_per_player
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen, empty_state
@@ -20,11 +22,62 @@ from .timefmt import day
 PROFILE_COLOURS = ("#E63946", "#F4A261", "#E9C46A", "#2A9D8F", "#1D70A2", "#7B5EA7", "#6D2E46", "#3A7D44")
 
 
+STATS_PERIODS = ("all", "year", "month")
+
+
 def player_route(name: str) -> str:
     return f"/stats/player/{quote(name, safe='')}"
 
 
-class StatsScreen(Screen):
+def game_route(game: str) -> str:
+    return f"/stats/game/{game}"
+
+
+class PeriodScreen(Screen):
+    """A statistics screen over the period the player chose (shared by the statistics screens)."""
+
+    def __init__(self, app: Any, route: str) -> None:
+        super().__init__(app, route)
+        self.period: str = getattr(app, "stats_period", "all")
+
+    @cached_property
+    def plays(self) -> list[PlaySummary]:
+        """The plays of the period (read when the screen is built: a screen kept under another is not)."""
+        return stats.in_period(self.app.repo, self.period)
+
+    def _period_picker(self) -> ft.Control:
+        return tagged("stats.period", ft.SegmentedButton(
+            segments=[ft.Segment(value=p, label=ft.Text(self.t(f"period.{p}"))) for p in STATS_PERIODS],
+            selected=[self.period], show_selected_icon=False,
+            on_change=lambda e: self._set_period(e.control.selected[0])))
+
+    def _set_period(self, period: str) -> None:
+        self.app.stats_period = self.period = period
+        self.__dict__.pop("plays", None)
+        self.rebuild()
+
+    def game_facts(self, record: stats.GameStats, everyone: bool = False) -> list[str]:
+        """Plays, the best score and whose, the winners' average (and with `everyone`, all players')."""
+        t = self.t
+        facts = [t("stats.plays", n=record.plays)]
+        if record.highest:
+            facts.append(t("stats.highest", score=record.highest.score, player=record.highest.player))
+        if everyone and record.average_score is not None:
+            facts.append(t("stats.average_all", score=round(record.average_score, 1)))
+        if record.average_winning_score is not None:
+            facts.append(t("stats.average_win", score=round(record.average_winning_score, 1)))
+        return facts
+
+    def line_text(self, line: stats.GameLine) -> str:
+        """'5 plays · won 2 · best 62 · average 55.4' (best and average only with real scores)."""
+        t = self.t
+        parts = [t("stats.plays", n=line.plays), t("stats.won", n=line.wins)]
+        if line.best is not None and line.average is not None:
+            parts += [t("stats.best", score=line.best), t("stats.average", score=round(line.average, 1))]
+        return " · ".join(parts)
+
+
+class StatsScreen(PeriodScreen):
     top_level = True
 
     def title(self) -> str:
@@ -32,76 +85,124 @@ class StatsScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         t = self.t
-        wins = stats.wins_per_player(self.app.repo)
-        players = [p["name"] for p in self.app.repo.players()]
-        if not players:
+        names = [p["name"] for p in self.app.repo.players()]
+        if not names:
             return [empty_state("stats.empty", ft.Icons.INSIGHTS, t("stats.empty"))]
-        rows = []
-        for name in players:
-            record = stats.player_stats(self.app.repo, name)
-            rows.append(tagged(f"stats.player.{name}", ft.ListTile(
-                title=ft.Text(name, weight=ft.FontWeight.BOLD),
-                subtitle=ft.Text(t("stats.player_line", plays=record.plays, wins=record.wins,
-                                   rate=round(record.win_rate * 100))),
-                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e, n=name: self.app.go(player_route(n)))))
-        games = [self._game_row(spec.id) for spec in all_specs()]
-        parts: list[ft.Control] = []
+        parts: list[ft.Control] = [self._period_picker()]
+        if not self.plays:
+            return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
+        wins = stats.wins_per_player(self.plays)
         if any(wins.values()):
-            parts.append(section(t("stats.wins_chart"), tagged("stats.wins_chart", wins_per_player(wins))))
-        parts += [section(t("stats.players"), *rows,
-                          secondary_button("stats.manage", t("stats.manage_players"), lambda e: self.app.go("/players"),
-                                           icon=ft.Icons.MANAGE_ACCOUNTS)),
-                  section(t("stats.games"), *[g for g in games if g is not None])]
-        return parts
+            parts.append(section(t("stats.wins_chart"), tagged("stats.wins_chart", wins_per_player(t, wins))))
+        rows = [self._player_row(name) for name in names if name in wins]
+        games = [self._game_row(spec.id) for spec in all_specs()]
+        return [*parts,
+                section(t("stats.players"), *rows,
+                        secondary_button("stats.manage", t("stats.manage_players"), lambda e: self.app.go("/players"),
+                                         icon=ft.Icons.MANAGE_ACCOUNTS)),
+                section(t("stats.games"), *[g for g in games if g is not None])]
+
+    def _player_row(self, name: str) -> ft.Control:
+        t = self.t
+        record = stats.player_stats(self.plays, name)
+        line = [t("stats.plays", n=record.plays), t("stats.won", n=record.wins), t.percent(record.win_rate)]
+        if record.streak.current >= 2:
+            line.append(t("stats.on_a_streak", n=record.streak.current))
+        return tagged(f"stats.player.{name}", ft.ListTile(
+            title=ft.Text(name, weight=ft.FontWeight.BOLD), subtitle=ft.Text(" · ".join(line)),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e: self.app.go(player_route(name))))
 
     def _game_row(self, game: str) -> ft.Control | None:
-        record = stats.game_stats(self.app.repo, game)
+        record = stats.game_stats(self.plays, game)
         if not record.plays:
             return None
-        spec = get_spec(game)
-        highest = (self.t("stats.highest", score=record.highest.score, player=record.highest.player)
-                   if record.highest else "")
-        average = (self.t("stats.average_win", score=round(record.average_winning_score, 1))
-                   if record.average_winning_score is not None else "")
         return tagged(f"stats.game.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(self.t.text(spec.name)),
-            subtitle=ft.Text(" · ".join(x for x in (self.t("stats.plays", n=record.plays), highest, average) if x),
-                             size=13)))
+            leading=game_badge(game, 36), title=ft.Text(self.t.text(get_spec(game).name)),
+            subtitle=ft.Text(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e: self.app.go(game_route(game))))
 
 
-class PlayerStatsScreen(Screen):
+class PlayerStatsScreen(PeriodScreen):
+    """One player: record, streaks, each game's best and average with its trend, head to head."""
+
     def __init__(self, app: Any, route: str, name: str) -> None:
-        super().__init__(app, route)
         self.name = name
-        self.record = stats.player_stats(app.repo, name)
-        games = sorted(self.record.per_game, key=lambda g: -self.record.per_game[g].plays)
-        self.game = games[0] if games else None
+        self.game: str | None = None
+        super().__init__(app, route)
 
     def title(self) -> str:
         return self.name
 
     def content(self) -> list[ft.Control]:
         t = self.t
-        r = self.record
-        summary = t("stats.player_line", plays=r.plays, wins=r.wins, rate=round(r.win_rate * 100))
-        last = t("stats.last_played", date=day(t, r.last_played)) if r.last_played else ""
+        r = stats.player_stats(self.plays, self.name)
+        if self.game not in r.per_game:
+            self.game = next(iter(r.per_game), None)
+        parts: list[ft.Control] = [self._period_picker()]
+        if not r.plays:
+            return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
+        summary = " · ".join([t("stats.plays", n=r.plays), t("stats.won", n=r.wins), t.percent(r.win_rate)])
+        parts += [tagged("stats.summary", ft.Text(summary, size=16, weight=ft.FontWeight.BOLD)),
+                  tagged("stats.streak", ft.Text(t("stats.streak", now=r.streak.current, longest=r.streak.longest),
+                                                 size=14))]
+        if r.last_played:
+            parts.append(ft.Text(t("stats.last_played", date=day(t, r.last_played)), size=13))
         lines = [tagged(f"stats.line.{game}", ft.ListTile(
             leading=game_badge(game, 36), title=ft.Text(t.text(get_spec(game).name)),
-            subtitle=ft.Text(t("stats.game_line", plays=line.plays, wins=line.wins, best=line.best,
-                               average=round(line.average, 1)), size=13),
+            subtitle=ft.Text(self.line_text(line), size=13), selected=game == self.game,
             on_click=lambda e, g=game: self._choose(g))) for game, line in r.per_game.items()]
-        parts: list[ft.Control] = [ft.Text(summary, size=16, weight=ft.FontWeight.BOLD), ft.Text(last, size=13),
-                                   section(t("stats.per_game"), *lines)]
+        parts.append(section(t("stats.per_game"), *lines))
         if self.game is not None:
-            scores = [score for _, score in stats.score_trend(self.app.repo, self.name, self.game)]
-            shown = (tagged("stats.trend_chart", trend(scores, t("stats.play_axis"))) if len(scores) >= 2
-                     else ft.Text(t("stats.trend_needs_two"), size=13))
-            parts.append(section(t("stats.trend", game=t.text(get_spec(self.game).name)), shown))
+            parts.append(self._trend(self.game))
+        rivals = stats.rivals(self.plays, self.name)
+        if rivals:
+            parts.append(section(t("stats.head_to_head"), *[self._rival(other, h2h) for other, h2h in rivals.items()],
+                                 subtitle=t("stats.head_to_head_hint")))
         return parts
+
+    def _trend(self, game: str) -> ft.Control:
+        t = self.t
+        scores = [score for _, score in stats.score_trend(self.plays, self.name, game)]
+        shown = (tagged("stats.trend_chart", trend(t, scores, t("stats.play_axis"))) if len(scores) >= 2
+                 else ft.Text(t("stats.trend_needs_two"), size=13))
+        return section(t("stats.trend", game=t.text(get_spec(game).name)), shown)
+
+    def _rival(self, other: str, h2h: stats.HeadToHead) -> ft.Control:
+        t = self.t
+        record = t("stats.h2h_line", ahead=h2h.ahead, behind=h2h.behind, tied=h2h.tied)
+        return tagged(f"stats.rival.{other}", ft.ListTile(
+            title=ft.Text(t("stats.versus", name=other), weight=ft.FontWeight.BOLD),
+            subtitle=ft.Text(f"{record} · {t('stats.together', n=h2h.plays)}", size=13),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e: self.app.go(player_route(other))))
 
     def _choose(self, game: str) -> None:
         self.game = game
         self.rebuild()
+
+
+class GameStatsScreen(PeriodScreen):
+    """One game: its records and every player's plays, wins, best and average."""
+
+    def __init__(self, app: Any, route: str, game: str) -> None:
+        self.spec = get_spec(game)
+        super().__init__(app, route)
+
+    def title(self) -> str:
+        return self.t.text(self.spec.name)
+
+    def content(self) -> list[ft.Control]:
+        t = self.t
+        record = stats.game_stats(self.plays, self.spec.id)
+        parts: list[ft.Control] = [self._period_picker()]
+        if not record.plays:
+            return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
+        parts.append(tagged("stats.game_facts", ft.Text("\n".join(self.game_facts(record, everyone=True)), size=15)))
+        rows = [tagged(f"stats.game_player.{name}", ft.ListTile(
+            title=ft.Text(name, weight=ft.FontWeight.BOLD), subtitle=ft.Text(self.line_text(line), size=13),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e, n=name: self.app.go(player_route(n))))
+            for name, line in record.per_player.items()]
+        parts.append(section(t("stats.players"), *rows))
+        return parts
 
 
 class PlayersScreen(Screen):

@@ -1,15 +1,16 @@
-"""Times shown to players: 'just now', '5 min ago', dates in the player's language."""
+"""Times shown to players: 'just now', '5 min ago', dates and times in the player's locale (local time)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
 from ..i18n import Translator
+from ..store.summary import parse_time
 
 
-def parse_time(iso: str) -> datetime:
-    moment = datetime.fromisoformat(iso)
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+def local(iso: str) -> datetime:
+    """A stored time as a naive datetime in this computer's time zone (what the table's clock shows)."""
+    return parse_time(iso).astimezone().replace(tzinfo=None)
 
 
 def ago(t: Translator, iso: str, now: datetime | None = None) -> str:
@@ -24,5 +25,10 @@ def ago(t: Translator, iso: str, now: datetime | None = None) -> str:
 
 
 def day(t: Translator, iso: str) -> str:
-    moment = parse_time(iso).astimezone()
-    return t("time.date", y=moment.year, m=moment.month, d=moment.day)
+    return t.date(local(iso))
+
+
+def day_and_time(t: Translator, iso: str, now: datetime | None = None, weekday: bool = True) -> str:
+    """The weekday, date and time of a play; the year only when it is not this year."""
+    moment = local(iso)
+    return t.day_and_time(moment, with_year=moment.year != (now or datetime.now()).year, weekday=weekday)

@@ -59,6 +59,7 @@ def tour(ids: dict[str, str]) -> list[tuple[str, str, str]]:
         ("edit-play", f"/history/{ids['captain-flip']}/edit", "sheet.finish"),
         ("stats", "/stats", "stats.wins_chart"),
         ("player-stats", f"/stats/player/{quote(player, safe='')}", "stats.line.kahuna"),
+        ("game-stats", "/stats/game/captain-flip", "stats.game_facts"),
         ("players", "/players", "players.row.0"),
         ("settings", "/settings", "data.prepare.backup"),
         ("join", "/join", "live.code"),

@@ -74,7 +74,7 @@ def test_deleting_a_play_can_be_undone(open_app: Callable[..., Harness], service
 def test_the_result_shows_the_score_by_round_chart(open_app: Callable[..., Harness], services: Services) -> None:
     play = add_play(services, "kahuna", "2026-11-01T20:00:00+00:00")
     ui = open_app(f"/result/{play['id']}")
-    chart = ui.control("result.chart")
+    chart = ui.control("result.chart").content
     assert len(chart.data_series) == 2 and len(chart.data_series[0].points) == 4  # start + 3 rounds
 
 
@@ -88,7 +88,7 @@ def test_stats_show_wins_and_each_players_record(open_app: Callable[..., Harness
     assert sorted(g.rods[0].to_y for g in bars) == [0, 2]
     ui.click(f"stats.player.{winner}")
     assert "2 plays · won 2 · 100%" in ui.texts()
-    assert len(ui.control("stats.trend_chart").data_series[0].points) == 2
+    assert len(ui.control("stats.trend_chart").content.data_series[0].points) == 2
 
 
 def test_players_are_renamed_and_merged(open_app: Callable[..., Harness], services: Services) -> None:
