@@ -2,9 +2,9 @@
 
 from .engine import PlayerResult, Result, parse_sheet, score_sheet
 from .errors import SheetError
-from .registry import all_specs, get_spec
+from .registry import all_specs, get_spec, spec_for_sheet
 from .spec import GameSpec, Sheet
 from .text import Text
 
 __all__ = ["GameSpec", "PlayerResult", "Result", "Sheet", "SheetError", "Text", "all_specs", "get_spec",
-           "parse_sheet", "score_sheet"]
+           "parse_sheet", "score_sheet", "spec_for_sheet"]

@@ -8,7 +8,7 @@ from typing import Any
 from .errors import fail, needed
 from .fields import ListOf, PerPlayer, check_fields, describe, join_path, unknown_key
 from .ranking import TiebreakNote, rank
-from .registry import get_spec
+from .registry import spec_for_sheet
 from .spec import GameSpec, Sheet
 
 MAX_NAME_LENGTH = 30
@@ -66,6 +66,8 @@ def score_sheet(data: Any) -> Result:
     ranking, notes = rank(spec, sheet, scoring)
     alive = [n for n in sheet.names if not scoring.players[n].eliminated]
     winners = ranking[0] if ranking and ranking[0][0] in alive else []
+    if scoring.table_winners is not None:
+        winners = [n for n in sheet.names if n in scoring.table_winners]
     players = [PlayerResult(n, scoring.players[n].total, dict(scoring.players[n].breakdown),
                             scoring.players[n].eliminated) for n in sheet.names]
     return Result(spec.id, spec.rules_version, players, ranking, list(winners), notes,
@@ -80,12 +82,13 @@ def parse_sheet(data: Any) -> tuple[GameSpec, Sheet]:
     game = data.get("game")
     if not isinstance(game, str):
         raise fail("game", "must name the game, e.g. \"for-sale\"", "게임 이름이 필요합니다 (예: \"for-sale\")")
-    spec = get_spec(game)
+    spec = spec_for_sheet(data)
 
     game_keys = {f.key for f in spec.game_fields}
+    common = (*COMMON_KEYS, "definition") if spec.definition is not None else COMMON_KEYS
     for key in data:
-        if key not in COMMON_KEYS and key not in game_keys:
-            raise unknown_key(str(key), [*COMMON_KEYS, *sorted(game_keys)])
+        if key not in common and key not in game_keys:
+            raise unknown_key(str(key), [*common, *sorted(game_keys)])
 
     options = data.get("options") or {}
     if not isinstance(options, dict):
