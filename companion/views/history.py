@@ -8,8 +8,9 @@ from typing import Any
 
 import flet as ft
 
-from scoring import SheetError, Text, all_specs, get_spec
+from scoring import SheetError, Text
 
+from ..store.definitions import DefinitionStore
 from ..store.repository import HistoryPage
 from ..store.summary import PlaySummary
 from ..widgets.common import icon_button, secondary_button, section, shown_value, tagged
@@ -71,7 +72,8 @@ class HistoryScreen(Screen):
         t = self.t
         games = ft.Dropdown(label=t("history.game"), value=self.filter.game or "", dense=True, expand=True,
                             options=[ft.DropdownOption(key="", text=t("history.all_games")),
-                                     *[ft.DropdownOption(key=s.id, text=t.text(s.name)) for s in all_specs()]],
+                                     *[ft.DropdownOption(key=s.id, text=t.text(s.name))
+                                       for s in DefinitionStore(self.app.repo).specs()]],
                             on_select=lambda e: self._set(game=e.control.value or None))
         players = ft.Dropdown(label=t("history.player"), value=self.filter.player or "", dense=True, expand=True,
                               options=[ft.DropdownOption(key="", text=t("history.all_players")),
@@ -93,10 +95,10 @@ class HistoryScreen(Screen):
         return ft.Column(parts, spacing=8)
 
     def _row(self, summary: PlaySummary) -> ft.Control:
-        spec = get_spec(summary.game)
+        name = DefinitionStore(self.app.repo).name_of(summary.game)
         scores = " · ".join(f"{'★ ' if n in summary.winners else ''}{n} {summary.totals[n]}"
                             for group in summary.ranking for n in group)
-        tile = ft.ListTile(leading=game_badge(spec.id, 40), title=ft.Text(self.t.text(spec.name),
+        tile = ft.ListTile(leading=game_badge(summary.game, 40), title=ft.Text(self.t.text(name),
                                                                            weight=ft.FontWeight.BOLD),
                            subtitle=ft.Text(f"{day(self.t, summary.finished_at)} · {scores}", size=13),
                            on_click=lambda e: self.app.go(f"/history/{summary.id}"))

@@ -6,18 +6,22 @@ from typing import Any
 
 import flet as ft
 
-from scoring import GameSpec, all_specs, get_spec
+from scoring import GameSpec, spec_for_sheet
+from scoring.custom import is_custom
 
+from ..store.definitions import DefinitionStore
 from ..store.repository import StartupIssue
-from ..theme import GAME_COLOURS, GAP, game_icon
-from ..widgets.common import primary_button, section, tagged
+from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_icon
+from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen
 from .timefmt import ago
 
 
 def game_badge(game_id: str, size: int = 48) -> ft.Container:
-    return ft.Container(ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8),
-                        width=size, height=size, border_radius=size / 4, bgcolor=GAME_COLOURS[game_id],
+    art: ft.Control = (ft.Icon(ft.Icons.EXTENSION, size=size * 0.6, color=ft.Colors.WHITE) if is_custom(game_id)
+                       else ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8))
+    return ft.Container(art, width=size, height=size, border_radius=size / 4,
+                        bgcolor=GAME_COLOURS.get(game_id, CUSTOM_GAME_COLOUR),
                         alignment=ft.Alignment.CENTER)
 
 
@@ -33,7 +37,9 @@ class HomeScreen(Screen):
         if drafts:
             parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
         parts.append(section(self.t("home.games"), ft.ResponsiveRow(
-            [self._game_card(spec) for spec in all_specs()], spacing=GAP, run_spacing=GAP)))
+            [self._game_card(spec) for spec in DefinitionStore(self.app.repo).specs()], spacing=GAP, run_spacing=GAP),
+            secondary_button("home.define_game", self.t("custom.define"), lambda e: self.app.go("/custom/new"),
+                             icon=ft.Icons.ADD)))
         return parts
 
     def _issue(self, index: int, issue: StartupIssue) -> ft.Control:
@@ -53,7 +59,7 @@ class HomeScreen(Screen):
         self.rebuild()
 
     def _draft_tile(self, draft: dict[str, Any]) -> ft.Control:
-        spec = get_spec(draft["game"])
+        spec = spec_for_sheet(draft["sheet"])
         names = ", ".join(p["name"] for p in draft["sheet"]["players"])
         tile = ft.ListTile(
             leading=game_badge(spec.id, 40),

@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import Result, get_spec, score_sheet
+from scoring import Result, score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 from ..i18n import Translator
@@ -29,7 +29,7 @@ class ResultScreen(Screen):
     def __init__(self, app: Any, route: str, play: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.play = play
-        self.spec = get_spec(play["game"])
+        self.spec = spec_for_sheet(play["sheet"])
         self.result: Result = score_sheet(play["sheet"])  # totals always come from the sheet
 
     def title(self) -> str:

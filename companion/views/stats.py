@@ -7,9 +7,8 @@ from urllib.parse import quote
 
 import flet as ft
 
-from scoring import all_specs, get_spec
-
 from ..store import stats
+from ..store.definitions import DefinitionStore
 from ..store.repository import PlayerError
 from ..widgets.charts import trend, wins_per_player
 from ..widgets.common import primary_button, secondary_button, section, tagged
@@ -44,7 +43,7 @@ class StatsScreen(Screen):
                 subtitle=ft.Text(t("stats.player_line", plays=record.plays, wins=record.wins,
                                    rate=round(record.win_rate * 100))),
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e, n=name: self.app.go(player_route(n)))))
-        games = [self._game_row(spec.id) for spec in all_specs()]
+        games = [self._game_row(spec.id) for spec in DefinitionStore(self.app.repo).specs()]
         parts: list[ft.Control] = []
         if any(wins.values()):
             parts.append(section(t("stats.wins_chart"), tagged("stats.wins_chart", wins_per_player(wins))))
@@ -58,13 +57,13 @@ class StatsScreen(Screen):
         record = stats.game_stats(self.app.repo, game)
         if not record.plays:
             return None
-        spec = get_spec(game)
+        name = DefinitionStore(self.app.repo).name_of(game)
         highest = (self.t("stats.highest", score=record.highest.score, player=record.highest.player)
                    if record.highest else "")
         average = (self.t("stats.average_win", score=round(record.average_winning_score, 1))
                    if record.average_winning_score is not None else "")
         return tagged(f"stats.game.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(self.t.text(spec.name)),
+            leading=game_badge(game, 36), title=ft.Text(self.t.text(name)),
             subtitle=ft.Text(" · ".join(x for x in (self.t("stats.plays", n=record.plays), highest, average) if x),
                              size=13)))
 
@@ -86,7 +85,7 @@ class PlayerStatsScreen(Screen):
         summary = t("stats.player_line", plays=r.plays, wins=r.wins, rate=round(r.win_rate * 100))
         last = t("stats.last_played", date=day(t, r.last_played)) if r.last_played else ""
         lines = [tagged(f"stats.line.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(t.text(get_spec(game).name)),
+            leading=game_badge(game, 36), title=ft.Text(t.text(DefinitionStore(self.app.repo).name_of(game))),
             subtitle=ft.Text(t("stats.game_line", plays=line.plays, wins=line.wins, best=line.best,
                                average=round(line.average, 1)), size=13),
             on_click=lambda e, g=game: self._choose(g))) for game, line in r.per_game.items()]
@@ -96,7 +95,8 @@ class PlayerStatsScreen(Screen):
             scores = [score for _, score in stats.score_trend(self.app.repo, self.name, self.game)]
             shown = (tagged("stats.trend_chart", trend(scores, t("stats.play_axis"))) if len(scores) >= 2
                      else ft.Text(t("stats.trend_needs_two"), size=13))
-            parts.append(section(t("stats.trend", game=t.text(get_spec(self.game).name)), shown))
+            game = t.text(DefinitionStore(self.app.repo).name_of(self.game))
+            parts.append(section(t("stats.trend", game=game), shown))
         return parts
 
     def _choose(self, game: str) -> None:

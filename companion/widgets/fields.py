@@ -11,7 +11,8 @@ from typing import Any
 
 import flet as ft
 
-from scoring.fields import Bool, Choice, Field, Int, Kind, ListOf, PlayerRef, Record, Str
+from scoring import Text
+from scoring.fields import Bool, Choice, ChoiceValue, Field, Int, Kind, ListOf, PlayerRef, Record, Str
 
 from ..i18n import Translator
 from ..models.paths import Path, to_text
@@ -240,6 +241,9 @@ class EditorFactory:
                                 t("sheet.nobody") if optional else None)
         if isinstance(kind, ListOf) and isinstance(kind.item, Choice) and kind.unique:
             return ChoiceSetEditor(path, label, kind.item, m, changed)
+        if isinstance(kind, ListOf) and isinstance(kind.item, PlayerRef) and kind.unique:  # e.g. winners
+            players = Choice(tuple(ChoiceValue(n, Text(n, n)) for n in m.names))
+            return ChoiceSetEditor(path, label, players, m, changed)
         if isinstance(kind, ListOf) and isinstance(kind.item, Int):
             return IntListEditor(path, label, m, changed, t, help_text)
         return None

@@ -1,0 +1,120 @@
+"""Defining a game on the editor screen, in-process: then playing it like any built-in game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.app import Services
+from companion.store.definitions import DefinitionStore
+from scoring import score_sheet
+
+from .harness import Harness
+
+
+def choose_radio(ui: Harness, identifier: str, value: str) -> None:
+    group = ui.control(identifier)
+    ui.patch(group, {"value": value})
+    ui.fire(group, "change", value)
+
+
+def define_wingspan(ui: Harness) -> None:
+    ui.click("home.define_game")
+    assert ui.view.route == "/custom/new"
+    ui.type("custom.name", "Wingspan")
+    ui.type("custom.min_players", "1")
+    ui.type("custom.max_players", "5")
+    ui.type("custom.category.0.name", "Birds")
+    ui.click("custom.add_category")
+    ui.type("custom.category.1.name", "Sets")
+    ui.type("custom.category.1.multiplier", "2")
+    ui.choose("custom.add_tiebreak", "most:c1")
+
+
+def test_define_a_game_play_it_and_find_it_in_history_and_stats(open_app: Callable[..., Harness],
+                                                                 services: Services) -> None:
+    ui = open_app()
+    define_wingspan(ui)
+    assert "Most Birds" in ui.texts()
+    ui.click("custom.preview")
+    assert ui.view.route == "/custom/new" and "Preview" in ui.texts()
+    assert "Tie: more Birds wins; still tied: the win is shared." in ui.texts()
+    assert any("wins with more Birds" in text for text in ui.texts()), "the sample tie is broken by Birds"
+    ui.click("custom.save")
+    game = DefinitionStore(services.repo).games()[0]
+    assert game["id"].startswith("custom-wingspan-") and game["version"] == 1
+    assert ui.view.route == f"/new/{game['id']}"
+
+    ui.type("new.player.0", "Ann")
+    ui.click("new.add_player")
+    ui.type("new.player.1", "Bo")
+    ui.click("new.start")
+    assert ui.view.route.startswith("/play/")
+    for i, (birds, sets) in enumerate([(10, 1), (8, 2)]):
+        ui.type(f"players[{i}].c1", str(birds))
+        ui.type(f"players[{i}].c2", str(sets))
+        ui.click("sheet.next_player")
+    assert ui.control("sheet.total.0").content.controls[1].value == "12"
+    ui.click("sheet.finish")
+    assert ui.view.route.startswith("/result/")
+    assert "Ann and Bo tied on 12; Ann wins with more Birds: 10 against 8" in ui.texts()
+    play = next(services.repo.plays_newest_first())
+    assert play["sheet"]["definition"]["id"] == game["id"]
+    assert score_sheet(play["sheet"]).winners == ["Ann"]
+
+    history = open_app("/history")
+    assert "Wingspan" in history.texts()
+    stats = open_app("/stats")
+    assert stats.exists(f"stats.game.{game['id']}")
+    home = open_app("/")
+    assert home.exists(f"home.game.{game['id']}") and home.exists("home.game.patchwork")
+
+
+def test_errors_show_at_the_field_and_nothing_is_saved(open_app: Callable[..., Harness],
+                                                       services: Services) -> None:
+    ui = open_app("/custom/new")
+    ui.type("custom.name", "Golf")
+    ui.type("custom.category.0.name", "Strokes")
+    ui.type("custom.max_players", "0")
+    ui.click("custom.save")
+    assert ui.control("custom.max_players").error
+    assert DefinitionStore(services.repo).games() == []
+    assert ui.view.route == "/custom/new"
+    ui.type("custom.max_players", "abc")
+    ui.click("custom.save")
+    assert "whole number" in ui.control("custom.max_players").error
+
+
+def test_copy_a_builtin_or_learn_why_not(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app("/custom/new", lang="ko")
+    ui.choose("custom.copy_from", "for-sale")
+    assert "이 게임은 복사할 수 없습니다" in ui.control("custom.copy_note").value
+    ui.choose("custom.copy_from", "patchwork")
+    assert ui.control("custom.name").value == "Patchwork (사본)"
+    assert ui.control("custom.category.2.multiplier").value == "-2"
+    ui.click("custom.save")
+    saved = DefinitionStore(services.repo).games()[0]
+    assert saved["names"] == {"en": "Patchwork (copy)", "ko": "패치워크 (사본)"}
+    assert saved["tiebreaks"][0]["chosen"] == "First to the last space"
+
+
+def test_editing_a_played_game_asks_to_keep_or_rescore(open_app: Callable[..., Harness],
+                                                       services: Services) -> None:
+    ui = open_app()
+    define_wingspan(ui)
+    ui.click("custom.save")
+    store = DefinitionStore(services.repo)
+    game = store.games()[0]
+    sheet = {"game": game["id"], "definition": game, "players": [{"name": "Ann", "c1": 3, "c2": 1}]}
+    result = score_sheet(sheet)
+    services.repo.add_play({"game": game["id"], "sheet": sheet, "rules_version": 1, "result": result.to_json(),
+                            "started_at": "2024-05-01T10:00:00+00:00", "finished_at": "2024-05-01T11:00:00+00:00"})
+    edit = open_app(f"/custom/{game['id']}/edit")
+    assert edit.view.route.endswith("/edit")
+    edit.type("custom.category.1.multiplier", "3")
+    edit.click("custom.save")
+    assert edit.dialog() is not None
+    edit.click("custom.rescore.apply")
+    play = next(services.repo.plays_newest_first())
+    assert play["sheet"]["definition"]["version"] == 2
+    assert play["result"]["players"][0]["total"] == 6
+    assert edit.view.route == f"/new/{game['id']}"
