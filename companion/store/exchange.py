@@ -14,13 +14,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import SheetError, Text, get_spec, score_sheet
+from scoring import SheetError, Text, get_spec, score_sheet, spec_for_sheet
+from scoring.custom import checked_definition, is_custom
 from scoring.engine import MAX_NAME_LENGTH
 from scoring.sheet_tools import players_in
 
 from ..models.sheet_model import SheetModel
 from . import schema
 from .atomic import encode
+from .definitions import DefinitionStore
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
 from .summary import PlaySummary, parse_time
 
@@ -55,6 +57,7 @@ class ImportReport:
     drafts_added: int
     drafts_skipped: int
     players_added: int
+    definitions_added: int = 0
 
 
 # ---- full backup ---------------------------------------------------------------------------------
@@ -65,7 +68,8 @@ def export_backup(repo: Repository) -> bytes:
     drafts = sorted(repo.drafts(), key=lambda d: (d["created_at"], d["id"]))
     players = sorted(repo.players(), key=lambda p: (p["name"], p["id"]))
     return encode({"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
-                   "players": players, "drafts": drafts, "plays": plays})
+                   "players": players, "drafts": drafts, "plays": plays,
+                   "definitions": DefinitionStore(repo).all_versions()})
 
 
 def import_backup(repo: Repository, data: bytes) -> ImportReport:
@@ -77,10 +81,13 @@ def import_backup(repo: Repository, data: bytes) -> ImportReport:
     extra = [{"id": new_id(), "name": name, "colour": None, "created_at": now_iso()}
              for name in dict.fromkeys(playing) if name not in named]
     players_added = repo.add_profiles([*backup["players"], *extra])
+    # every custom game a play or draft was played with is listed again, even if the backup lacks its definition
+    inline = [doc["sheet"]["definition"] for doc in [*backup["plays"], *backup["drafts"]] if is_custom(doc["game"])]
+    definitions_added = DefinitionStore(repo).add_versions([*backup["definitions"], *inline])
     plays_added = repo.add_plays(backup["plays"])
     drafts_added = repo.add_drafts(backup["drafts"])
     return ImportReport(plays_added, len(backup["plays"]) - plays_added, drafts_added,
-                        len(backup["drafts"]) - drafts_added, players_added)
+                        len(backup["drafts"]) - drafts_added, players_added, definitions_added)
 
 
 def read_backup(data: bytes) -> dict[str, Any]:
@@ -101,7 +108,7 @@ def read_backup(data: bytes) -> dict[str, Any]:
         raise BackupError("backup.error.invalid", path="schema")
     if version > schema.SCHEMA_VERSION:
         raise BackupError("backup.error.newer", version=version, supported=schema.SCHEMA_VERSION)
-    unknown = sorted(set(content) - {"format", "schema", *SECTIONS})
+    unknown = sorted(set(content) - {"format", "schema", "definitions", *SECTIONS})
     if unknown:
         raise BackupError("backup.error.invalid", path=unknown[0])
     for section in SECTIONS:
@@ -112,7 +119,22 @@ def read_backup(data: bytes) -> dict[str, Any]:
     _check_players(content["players"])
     _check_drafts(content["drafts"])
     _check_plays(content["plays"])
+    content["definitions"] = _checked_definitions(content.get("definitions", []))
     return content
+
+
+def _checked_definitions(definitions: Any) -> list[dict[str, Any]]:
+    """Custom game definitions (a section older backups do not have)."""
+    if not isinstance(definitions, list):
+        raise BackupError("backup.error.invalid", path="definitions")
+    checked = []
+    for i, definition in enumerate(definitions):
+        try:
+            checked.append(checked_definition(definition))
+        except SheetError as error:
+            raise _refused_sheet(f"definitions[{i}]", SheetError(error.path.removeprefix("definition."),
+                                                                  error.text)) from None
+    return checked
 
 
 def _reject_constant(name: str) -> Any:
@@ -189,7 +211,8 @@ def _check_players(players: list[Any]) -> None:
 
 def _check_game(doc: dict[str, Any], path: str) -> None:
     try:
-        get_spec(doc.get("game"))  # type: ignore[arg-type]
+        if not is_custom(doc.get("game")):  # a custom game's sheet carries its definition, checked with the sheet
+            get_spec(doc.get("game"))  # type: ignore[arg-type]
     except SheetError:
         raise _invalid(f"{path}.game") from None
     if not isinstance(doc.get("sheet"), dict) or doc["sheet"].get("game") != doc["game"]:
@@ -223,7 +246,11 @@ def _check_draft_sheet(game: str, sheet: Any, path: str) -> None:
         if not isinstance(player, dict):
             raise _invalid(f"{path}.players[{n}]")
         _check_name(player.get("name"), f"{path}.players[{n}].name")
-    evaluation = SheetModel(get_spec(game), sheet).evaluation
+    try:
+        spec = spec_for_sheet(sheet)
+    except SheetError as error:  # a custom game's definition that is not one
+        raise _refused_sheet(path, error) from None
+    evaluation = SheetModel(spec, sheet).evaluation
     if not evaluation.saveable:
         raise _refused_sheet(path, evaluation.error)  # type: ignore[arg-type]
 
@@ -263,12 +290,13 @@ def export_csv(repo: Repository) -> bytes:
     """One row per play and player, oldest play first; UTF-8 with a byte-order mark (spreadsheets then read
     Korean names right). Text that a spreadsheet would run as a formula is prefixed with an apostrophe."""
     out = io.StringIO()
+    names = DefinitionStore(repo)
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for summary in reversed(list(repo.summaries())):
         for seat, player in enumerate(summary.players, start=1):
             writer.writerow([summary.id, summary.day().isoformat(), summary.finished_at, summary.game,
-                             _cell(_game_name(summary.game)), _cell(player), seat, summary.totals[player],
+                             _cell(names.name_of(summary.game).en), _cell(player), seat, summary.totals[player],
                              summary.place(player), int(player in summary.winners)])
     return out.getvalue().encode("utf-8-sig")
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import pytest
 
+from companion.store import exchange
 from companion.store.definitions import DefinitionStore
 from companion.store.repository import Repository
 from companion.store.summary import summary_of
@@ -104,3 +106,43 @@ def test_a_damaged_definitions_file_is_moved_aside_and_reported(repo: Repository
     assert repo.issues and repo.issues[-1].file == "definitions.json"
     assert not store.path.exists()
     assert store.save(GOLF)["version"] == 1
+
+
+def test_backups_and_csv_carry_custom_games_and_their_plays(repo: Repository, store: DefinitionStore,
+                                                          tmp_path: Any) -> None:
+    v1 = store.save(GOLF)
+    repo.add_play(make_play("custom-golf", "2024-05-01T10:00:00+00:00", golf_sheet(v1, (10, 1), (9, 2))))
+    changed = copy.deepcopy(GOLF)
+    changed["note"] = "Par 3 course"
+    store.save(changed)
+    backup = exchange.export_backup(repo)
+    assert "Golf" in exchange.export_csv(repo).decode("utf-8-sig").splitlines()[1]
+
+    fresh = Repository.open(tmp_path / "other")
+    report = exchange.import_backup(fresh, backup)
+    assert report.plays_added == 1 and report.definitions_added == 2
+    restored = DefinitionStore(fresh)
+    assert [d["version"] for d in restored.versions("custom-golf")] == [1, 2]
+    assert next(fresh.plays_newest_first())["sheet"]["definition"]["version"] == 1
+    assert exchange.import_backup(fresh, backup).definitions_added == 0
+
+
+def test_a_backup_without_the_definitions_section_still_brings_the_games_back(repo: Repository,
+                                                                             store: DefinitionStore,
+                                                                             tmp_path: Any) -> None:
+    v1 = store.save(GOLF)
+    repo.add_play(make_play("custom-golf", "2024-05-01T10:00:00+00:00", golf_sheet(v1, (10, 1), (9, 2))))
+    content = json.loads(exchange.export_backup(repo))
+    del content["definitions"]
+    fresh = Repository.open(tmp_path / "other")
+    assert exchange.import_backup(fresh, json.dumps(content).encode()).definitions_added == 1
+    assert DefinitionStore(fresh).latest("custom-golf") == v1
+
+
+def test_a_backup_with_a_broken_definition_is_refused_with_its_path(repo: Repository) -> None:
+    content = json.loads(exchange.export_backup(repo))
+    content["definitions"] = [{**GOLF, "categories": [{"key": "x", "name": "X", "min": 5, "max": 1}]}]
+    with pytest.raises(exchange.BackupError) as refused:
+        exchange.import_backup(repo, json.dumps(content).encode())
+    assert refused.value.params["path"] == "definitions[0].categories[0].max"
+    assert DefinitionStore(repo).games() == []
