@@ -252,12 +252,14 @@ def _score(sheet: Sheet, d: Mapping[str, Any], categories: tuple[Category, ...],
         finished = len(sheet.rounds) == d["rounds"] if d["rounds"] else bool(sheet.rounds)
     else:
         finished = True
+    # open-ended rounds: the table decides when the game ends (any round may be the last)
+    end_reason = "table" if by_rounds and not d["rounds"] else "rounds"
     table_winners: tuple[str, ...] | None = None
     if d["cooperative"]:
         table_winners = sheet.names if sheet.fields[OUTCOME] == "won" else ()
     elif d["no_points"]:
         table_winners = tuple(sheet.fields[WINNERS])
-    return Scoring(players, finished, "rounds", progress=progress, table_winners=table_winners,
+    return Scoring(players, finished, end_reason, progress=progress, table_winners=table_winners,
                    together=d["cooperative"])
 
 
@@ -297,9 +299,9 @@ def describe_rules(spec: GameSpec) -> list[Text]:
                      else T("Highest total wins.", "총점이 가장 높은 사람이 승리합니다."))
     steps = [_step_text(rule) for rule in spec.tiebreaks]
     if steps:
-        chain = Text(", then ".join(s.en for s in steps), ", 그다음 ".join(s.ko for s in steps))
+        chain = Text(", then ".join(s.en for s in steps), "하고, 그다음 ".join(s.ko for s in steps))
         lines.append(T("Tie: {chain}; still tied: the win is shared.",
-                       "동점이면 {chain}; 그래도 같으면 공동 승리입니다.").format(chain=chain))
+                       "동점이면 {chain}하고, 그래도 같으면 공동 승리입니다.").format(chain=chain))
     elif not d.get("no_points"):
         lines.append(T("Tie: the win is shared.", "동점이면 공동 승리입니다."))
     return lines

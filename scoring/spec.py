@@ -10,7 +10,7 @@ from .fields import Field, Kind
 from .text import Text
 
 Phase = Literal["setup", "turn", "round", "end", "scoring"]
-EndReason = Literal["rounds", "target", "line", "score", "tokens", "no_bridges"]
+EndReason = Literal["rounds", "target", "line", "score", "tokens", "no_bridges", "table"]
 
 
 @dataclass(frozen=True)

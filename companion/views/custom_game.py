@@ -20,7 +20,7 @@ from scoring.fields import Field
 
 from ..i18n import Translator
 from ..models.definition_form import CategoryRow, DefinitionForm
-from ..models.sheet_model import SheetModel
+from ..models.sheet_model import Evaluation, SheetModel
 from ..store.definitions import DefinitionStore
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.fields import EditorFactory
@@ -38,7 +38,7 @@ class CustomGameScreen(Screen):
         self.previewing = False
         self.problem: SheetError | None = None
         self.copy_note: str | None = None
-        self.status = ft.Text("", size=13, expand=True, color=ft.Colors.ERROR)
+        self.status = ft.Text("", size=13, color=ft.Colors.ERROR, visible=False)
 
     def title(self) -> str:
         if self.previewing:
@@ -57,6 +57,7 @@ class CustomGameScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         self.status.value = self._problem_text(self.problem)
+        self.status.visible = self.problem is not None
         if self.previewing:
             return self._preview()
         parts: list[ft.Control] = []
@@ -108,7 +109,7 @@ class CustomGameScreen(Screen):
     def _name_section(self) -> ft.Control:
         t, f = self.t, self.form
         name = self._field("custom.name", t("custom.name"), f.name, lambda v: setattr(f, "name", v),
-                           ("definition.name", "definition.id"), autofocus=not f.name, max_length=40)
+                           ("definition.name", "definition.id"), autofocus=not f.name, max_length=40, expand=True)
         players = ft.Row([
             self._number("custom.min_players", t("custom.min_players"), f.min_players,
                          lambda v: setattr(f, "min_players", v), ("definition.players.min",)),
@@ -117,7 +118,7 @@ class CustomGameScreen(Screen):
                          lambda v: setattr(f, "max_players", v), ("definition.players.max", "definition.players")),
             ft.Text(t("custom.players"), size=14, expand=True),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
-        return section(t("custom.game"), name, players)
+        return section(t("custom.game"), ft.Row([name]), players)
 
     def _categories_section(self) -> ft.Control:
         t = self.t
@@ -137,7 +138,7 @@ class CustomGameScreen(Screen):
         name = self._field(f"custom.category.{index}.name", t("custom.category_n", n=index + 1), c.name,
                            lambda v: setattr(c, "name", v), (f"{path}.name", f"{path}.key"), expand=True)
         points = self._number(f"custom.category.{index}.multiplier", t("custom.points_each"), c.multiplier,
-                              lambda v: setattr(c, "multiplier", v), (f"{path}.multiplier",), width=84)
+                              lambda v: setattr(c, "multiplier", v), (f"{path}.multiplier",), width=108)
         detail = self._error_at(f"{path}.min", f"{path}.max", f"{path}.counts", f"{path}.optional")
         flags = [t("custom.range", lo=c.min, hi=c.max)]
         if not c.counts:
@@ -236,12 +237,22 @@ class CustomGameScreen(Screen):
             return [ft.Text(t("custom.preview_needs_fix"), size=14)]
         sheet, result = preview
         model = SheetModel(spec, sheet)
-        editors = EditorFactory(model, t, lambda evaluation: None, lambda: None)
+        totals = self._sample_totals(result)
+        outcome = ft.Column(spacing=4)
+        self._show_outcome(outcome, totals, result)
+
+        def changed(evaluation: Evaluation) -> None:  # the sample numbers may be changed too: nothing is saved
+            editors.show(evaluation, t("sheet.needed"))
+            if evaluation.result is not None:
+                self._show_outcome(outcome, totals, evaluation.result)
+            self.app.page.update()
+
+        editors = EditorFactory(model, t, changed, lambda: None)
         header = ft.Row([game_badge(spec.id, 40), ft.Column([
             ft.Text(t.text(spec.name), size=20, weight=ft.FontWeight.BOLD),
             ft.Text(t("custom.preview_sample"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0,
             expand=True)], spacing=12)
-        parts: list[ft.Control] = [header, self._sample_totals(result)]
+        parts: list[ft.Control] = [header, totals]
         if spec.player_fields:
             first = sheet["players"][0]["name"]
             parts.append(section(t("sheet.entering_for", name=first),
@@ -253,14 +264,11 @@ class CustomGameScreen(Screen):
             parts.append(section(t("sheet.round_n", n=1), *rows))
         if spec.game_fields:
             parts.append(section(t("sheet.game_fields"), *[editors.build(f, (f.key,)) for f in spec.game_fields]))
-        lines = [ft.Text(t.text(line), size=14) for line in describe_rules(spec)]
-        lines += [tagged(f"custom.preview.note.{i}", ft.Text(t.text(note.text), size=14, italic=True))
-                  for i, note in enumerate(result.tiebreaks)]
-        parts.append(section(t("custom.preview_result"), tagged("custom.preview.winners", ft.Text(
-            self._winners_line(result), size=16, weight=ft.FontWeight.BOLD)), *lines))
+        rules = [ft.Text(t.text(line), size=14) for line in describe_rules(spec)]
+        parts.append(section(t("custom.preview_result"), outcome, *rules))
         return parts
 
-    def _sample_totals(self, result: Result) -> ft.Control:
+    def _sample_totals(self, result: Result) -> ft.Row:
         chips = [tagged(f"custom.preview.total.{i}", ft.Container(
             ft.Column([ft.Text(p.name, size=12), ft.Text(str(p.total), size=18, weight=ft.FontWeight.BOLD)],
                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
@@ -268,17 +276,23 @@ class CustomGameScreen(Screen):
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)) for i, p in enumerate(result.players)]
         return ft.Row(chips, wrap=True, spacing=6)
 
-    def _winners_line(self, result: Result) -> str:
-        if not result.winners:
-            return self.t("custom.preview_nobody")
-        return self.t("custom.preview_winners", names=", ".join(result.winners))
+    def _show_outcome(self, outcome: ft.Column, totals: ft.Row, result: Result) -> None:
+        """The sample's totals, winners and tiebreaks in words, after every change of a sample number."""
+        t = self.t
+        for chip, player in zip(totals.controls, result.players, strict=True):
+            chip.content.content.controls[1].value = str(player.total)  # type: ignore[attr-defined]
+        winners = (t("custom.preview_winners", names=", ".join(result.winners)) if result.winners
+                   else t("custom.preview_nobody"))
+        outcome.controls = [tagged("custom.preview.winners", ft.Text(winners, size=16, weight=ft.FontWeight.BOLD)),
+                            *[ft.Text(t.text(note.text), size=14, italic=True) for note in result.tiebreaks]]
 
     # ---- changes -------------------------------------------------------------------------------------
 
     def _structure(self, change: Callable[[], None]) -> None:
+        """A change of rows or choices: the body is drawn again (what was typed is in the form already)."""
         change()
         self.problem = None
-        self._redraw()
+        self.rebuild()
 
     def _toggle_preview(self, e: ft.ControlEvent) -> None:
         self.problem = self.form.problem()

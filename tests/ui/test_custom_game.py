@@ -39,6 +39,10 @@ def test_define_a_game_play_it_and_find_it_in_history_and_stats(open_app: Callab
     assert ui.view.route == "/custom/new" and "Preview" in ui.texts()
     assert "Tie: more Birds wins; still tied: the win is shared." in ui.texts()
     assert any("wins with more Birds" in text for text in ui.texts()), "the sample tie is broken by Birds"
+    ui.type("players[0].c1", "100")  # sample numbers may be changed: the totals and the result follow
+    assert ui.control("custom.preview.total.0").content.controls[1].value == "112"
+    assert ui.control("custom.preview.winners").value == "Ana wins"
+    assert DefinitionStore(services.repo).games() == [], "a preview saves nothing"
     ui.click("custom.save")
     game = DefinitionStore(services.repo).games()[0]
     assert game["id"].startswith("custom-wingspan-") and game["version"] == 1
