@@ -207,7 +207,7 @@ class CustomGameScreen(Screen):
                             color=ft.Colors.ERROR if error else None)
         last = len(f.tiebreaks) - 1
         return ft.Row([
-            ft.Text(f"{index + 1}.", size=15), label,
+            ft.Text(f"{index + 1}.", size=15, width=24), label,
             icon_button(f"custom.tiebreak.{index}.up", ft.Icons.ARROW_UPWARD, t("new.move_up"),
                         lambda e: self._structure(lambda: f.move_tiebreak(index, -1)), disabled=index == 0),
             icon_button(f"custom.tiebreak.{index}.down", ft.Icons.ARROW_DOWNWARD, t("new.move_down"),
@@ -218,13 +218,13 @@ class CustomGameScreen(Screen):
 
     def _more_section(self) -> ft.Control:
         t, f = self.t, self.form
-        return section(t("custom.more_section"),
-                       self._field("custom.note", t("custom.note"), f.note, lambda v: setattr(f, "note", v),
-                                   ("definition.note",), multiline=True, min_lines=1, max_lines=4),
-                       self._field("custom.name_en", t("custom.name_en"), f.name_en,
-                                   lambda v: setattr(f, "name_en", v), ("definition.names.en",)),
-                       self._field("custom.name_ko", t("custom.name_ko"), f.name_ko,
-                                   lambda v: setattr(f, "name_ko", v), ("definition.names.ko",)),
+        fields = [self._field("custom.note", t("custom.note"), f.note, lambda v: setattr(f, "note", v),
+                              ("definition.note",), multiline=True, min_lines=1, max_lines=4, expand=True),
+                  self._field("custom.name_en", t("custom.name_en"), f.name_en, lambda v: setattr(f, "name_en", v),
+                              ("definition.names.en",), expand=True),
+                  self._field("custom.name_ko", t("custom.name_ko"), f.name_ko, lambda v: setattr(f, "name_ko", v),
+                              ("definition.names.ko",), expand=True)]
+        return section(t("custom.more_section"), *[ft.Row([field]) for field in fields],
                        subtitle=t("custom.more_help"))
 
     # ---- the preview ---------------------------------------------------------------------------------
