@@ -78,7 +78,8 @@ class HomeScreen(Screen):
                 game_badge(spec.id),
                 ft.Column([
                     ft.Text(self.t.text(spec.name), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
-                    ft.Text(self.t.other(spec.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
+                    ft.Text(self.t("custom.yours") if is_custom(spec.id) and spec.name.en == spec.name.ko
+                            else self.t.other(spec.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
                     ft.Text(players, size=12),
                 ], spacing=2, expand=True),
             ], spacing=12),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -345,3 +346,12 @@ def test_patchwork_and_kahuna_definitions_rank_like_the_builtin_modules(sheet: d
     assert custom.winners == builtin.winners
     assert [p.breakdown for p in custom.players] == [p.breakdown for p in builtin.players]
     assert [n.players for n in custom.tiebreaks] == [n.players for n in builtin.tiebreaks]
+
+
+def test_the_documented_example_scores() -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "custom-games"
+    definition = json.loads((docs / "wingspan.definition.json").read_text(encoding="utf-8"))
+    sheet = json.loads((docs / "wingspan.sheet.json").read_text(encoding="utf-8"))
+    assert sheet["definition"] == definition
+    result = score_sheet(sheet)
+    assert result.winners == ["Joon"] and result.tiebreaks[0].decided_by == "most_food_left"

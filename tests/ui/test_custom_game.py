@@ -67,6 +67,12 @@ def test_define_a_game_play_it_and_find_it_in_history_and_stats(open_app: Callab
 
     history = open_app("/history")
     assert "Wingspan" in history.texts()
+    detail = open_app(f"/history/{play['id']}")
+    assert "Ann and Bo tied on 12; Ann wins with more Birds: 10 against 8" in detail.texts()
+    correction = open_app(f"/history/{play['id']}/edit")
+    correction.click("sheet.next_player")
+    correction.type("players[1].c1", "11")
+    assert correction.control("sheet.total.1").content.controls[1].value == "15"
     stats = open_app("/stats")
     assert stats.exists(f"stats.game.{game['id']}")
     home = open_app("/")
