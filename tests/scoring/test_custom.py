@@ -23,7 +23,7 @@ from scoring.custom import spec_from_definition
 from scoring.games import kahuna
 from scoring.registry import REGISTRY
 
-from .strategies import NAMES, spec_sheets
+from .strategies import NAMES, junk, spec_sheets
 
 PROFILE = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -221,6 +221,11 @@ def definitions(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         d["scoring"] = "rounds"
         d["rounds"] = draw(st.none() | st.integers(1, 4))
+    table = draw(st.sampled_from([None, None, None, "cooperative", "no_points"]))
+    if table is not None:
+        d[table] = True
+        if table == "cooperative":
+            d["tiebreaks"] = []
     return d
 
 
@@ -249,6 +254,10 @@ def custom_sheets(draw: st.DrawFn) -> dict[str, Any]:
     for rule in d["tiebreaks"]:
         if "chosen" in rule and draw(st.booleans()):
             sheet[rule["key"]] = draw(st.sampled_from(names))
+    if d.get("cooperative"):
+        sheet["outcome"] = draw(st.sampled_from(["won", "lost"]))
+    if d.get("no_points"):
+        sheet["winners"] = draw(st.lists(st.sampled_from(names), unique=True))
     return sheet
 
 
@@ -284,11 +293,24 @@ def test_random_definitions_score_and_rank_by_the_win_rule_and_the_chain(sheet: 
         assert player.total == sum(player.breakdown.values())
         assert set(player.breakdown) == {c["key"] for c in d["categories"] if c["counts"]}
     assert sorted(n for g in result.ranking for n in g) == sorted(names)
+    if d.get("cooperative"):
+        assert result.ranking == [names]
+        assert result.winners == (names if sheet["outcome"] == "won" else [])
+        return
+    ranking = result.ranking
+    if d.get("no_points"):
+        chosen = [n for n in names if n in sheet["winners"]]
+        assert result.winners == chosen
+        if chosen:
+            assert ranking[0] == chosen
+            ranking = ranking[1:]
+        names = [n for n in names if n not in chosen]
+    else:
+        assert result.winners == ranking[0]
     sign = -1 if d["win"] == "lowest" else 1
     totals = {p.name: sign * p.total for p in result.players}
-    flat = [n for g in result.ranking for n in g]
+    flat = [n for g in ranking for n in g]
     assert [totals[n] for n in flat] == sorted((totals[n] for n in flat), reverse=True)
-    assert result.winners == result.ranking[0]
     values = {n: tiebreak_values(sheet, n) for n in names}
     if all(v is not None for vs in values.values() for v in vs):
         # Everything entered: the ranking is the sort by (total, chain), equal keys sharing a place.
@@ -299,7 +321,43 @@ def test_random_definitions_score_and_rank_by_the_win_rule_and_the_chain(sheet: 
                 expected[-1].append(n)
             else:
                 expected.append([n])
-        assert [sorted(g) for g in result.ranking] == [sorted(g) for g in expected]
+        assert [sorted(g) for g in ranking] == [sorted(g) for g in expected]
+
+
+@st.composite
+def mangled_definitions(draw: st.DrawFn) -> tuple[dict[str, Any], list[str | int]]:
+    """A valid definition with one value somewhere replaced by junk; returns it and the path that changed."""
+    d = draw(definitions())
+    target: Any = d
+    path: list[str | int] = []
+    while True:
+        keys = list(target) if isinstance(target, dict) else list(range(len(target)))
+        if not keys:
+            break
+        key = draw(st.sampled_from(keys))
+        path.append(key)
+        if not isinstance(target[key], dict | list) or draw(st.booleans()):
+            target[key] = draw(junk())
+            break
+        target = target[key]
+    return d, path
+
+
+@PROFILE
+@given(mangled_definitions())
+def test_mangled_definitions_are_accepted_or_refused_at_the_field_at_fault(case: tuple[dict[str, Any], list]) -> None:
+    definition, changed = case
+    try:
+        spec_from_definition(definition)
+    except SheetError as error:
+        assert error.path.startswith("definition") and error.text.en and error.text.ko
+        assert error.code is None
+        changed_path = "definition" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in changed)
+        # the refusal is at the changed field or inside it, or at a field that a rule ties to it (a tiebreak
+        # naming a category, max against min): within the same part of the definition
+        assert error.path.startswith(changed_path) or changed_path.startswith(error.path) or (
+            error.path.split(".")[1].split("[")[0] in {"players", "categories", "tiebreaks", "rounds", "no_points"}
+        ), (error.path, changed_path)
 
 
 # ---- the oracle: Patchwork and Kahuna as definitions -------------------------------------------------------
