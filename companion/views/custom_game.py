@@ -330,7 +330,7 @@ class CustomGameScreen(Screen):
         form.name_en = form.name_en and Translator("en")("custom.copy_name", name=form.name_en)
         form.name_ko = form.name_ko and Translator("ko")("custom.copy_name", name=form.name_ko)
         form.bgg_id = None
-        self.form = form
+        self.form = unsaved_forms(self.app)[self.route] = form
         self.copy_note = t("custom.copied", name=t.text(self.store.spec(game).name))
         self._structure(lambda: None)
 
@@ -387,6 +387,10 @@ class CustomGameScreen(Screen):
         if older:
             self._ask_rescore(saved, len(older), before["version"] if before else 1)
             return
+        self._saved(saved)
+
+    def _saved(self, saved: dict[str, Any]) -> None:
+        unsaved_forms(self.app).pop(self.route, None)
         self.app.snack(self.t("custom.saved", name=saved["name"]))
         self.app.go(f"/new/{saved['id']}")
 
@@ -396,12 +400,12 @@ class CustomGameScreen(Screen):
         def done(rescore: bool) -> Callable[[ft.ControlEvent], None]:
             def handler(e: ft.ControlEvent) -> None:
                 self.app.page.pop_dialog()
+                self._saved(saved)
                 if rescore:
                     outcome = self.store.rescore(saved["id"])
                     self.app.snack(t("custom.rescored", n=outcome.rescored, refused=outcome.refused))
                 else:
                     self.app.snack(t("custom.kept", n=plays))
-                self.app.go(f"/new/{saved['id']}")
             return handler
 
         self.app.page.show_dialog(ft.AlertDialog(
@@ -419,12 +423,25 @@ class CustomNewGameScreen(NewGameScreen):
                             lambda e: self.app.go(f"/custom/{self.spec.id}/edit")), *super().actions()]
 
 
+def unsaved_forms(app: Any) -> dict[str, DefinitionForm]:
+    """The session's definitions being written, by editor route."""
+    if not hasattr(app, "unsaved_definitions"):
+        app.unsaved_definitions = {}
+    return app.unsaved_definitions  # type: ignore[no-any-return]
+
+
 def editor_for(app: Any, route: str, game: str | None) -> CustomGameScreen | None:
-    """The editor of a stored custom game (None when there is no such game), or of a new one."""
+    """The editor of a stored custom game (None when there is no such game), or of a new one.
+
+    What was typed and not saved yet stays with the session: leaving the editor and coming back shows it.
+    """
+    unsaved = unsaved_forms(app)
     store = DefinitionStore(app.repo)
-    if game is None:
-        return CustomGameScreen(app, route, DefinitionForm.blank(store.new_id("")), editing=False)
-    latest = store.latest(game)
-    if latest is None:
-        return None
-    return CustomGameScreen(app, route, DefinitionForm.of(latest), editing=True)
+    if route not in unsaved:
+        if game is None:
+            unsaved[route] = DefinitionForm.blank(store.new_id(""))
+        elif (latest := store.latest(game)) is not None:
+            unsaved[route] = DefinitionForm.of(latest)
+        else:
+            return None
+    return CustomGameScreen(app, route, unsaved[route], editing=game is not None)

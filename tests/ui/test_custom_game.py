@@ -128,3 +128,16 @@ def test_editing_a_played_game_asks_to_keep_or_rescore(open_app: Callable[..., H
     assert play["sheet"]["definition"]["version"] == 2
     assert play["result"]["players"][0]["total"] == 6
     assert edit.view.route == f"/new/{game['id']}"
+
+
+def test_what_was_typed_stays_when_leaving_the_editor(open_app: Callable[..., Harness]) -> None:
+    ui = open_app()
+    ui.click("home.define_game")
+    ui.type("custom.name", "Flip 7")
+    ui.type("custom.category.0.name", "Points")
+    ui.page.route = "/"  # back home, as the back arrow does
+    ui.fire(ui.page, "route_change", {"route": "/"})
+    assert ui.view.route == "/"
+    ui.click("home.define_game")
+    assert ui.control("custom.name").value == "Flip 7"
+    assert ui.control("custom.category.0.name").value == "Points"
