@@ -19,8 +19,9 @@ def sections(screen: SheetScreen) -> list[ft.Control]:
     t = screen.t
     lines = [ft.Text(t.text(note), size=14, weight=ft.FontWeight.BOLD) for note in screen.spec.notes]
     lines += [ft.Text(t.text(line), size=13) for line in describe_rules(screen.spec)]
-    return [tagged("custom.rules", ft.Container(ft.Column(lines, spacing=2), padding=ft.Padding.symmetric(
-        horizontal=12, vertical=8), border_radius=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))]
+    card = ft.Container(ft.Column(lines, spacing=2), padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                        border_radius=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), expand=True)
+    return [ft.Row([tagged("custom.rules", card)])]
 
 
 UI = GameUI(sections=sections)
