@@ -23,6 +23,7 @@ it was played with. Every refusal names the field at fault, e.g. `definition.cat
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -42,6 +43,7 @@ MAX_CATEGORIES = 30
 MAX_ROUNDS = 99
 MAX_PLAYERS = 20
 MAX_TIEBREAKS = 10
+MAX_CACHED_SPECS = 64
 OUTCOME = "outcome"
 WINNERS = "winners"
 # Keys a sheet already uses at its top level: a table-chosen tiebreak needs another name.
@@ -89,6 +91,9 @@ DEFINITION = Record((
     Field("no_points", Bool(), T("Winners chosen at the table", "승자를 직접 고름"), default=False),
     Field("bgg_id", Int(1, 10**9), T("BoardGameGeek id", "BoardGameGeek ID")),
 ))
+
+
+_specs: dict[str, GameSpec] = {}  # definition text -> its spec, oldest first
 
 
 @dataclass(frozen=True)
@@ -178,7 +183,23 @@ def _check_key(key: str, path: str, taken: set[str] | frozenset[str]) -> None:
 
 
 def spec_from_definition(data: Any) -> GameSpec:
-    """The GameSpec of a definition; SheetError (path under `definition.`) when it is malformed."""
+    """The GameSpec of a definition; SheetError (path under `definition.`) when it is malformed.
+
+    A sheet is scored on every entry, each time with its definition: specs are kept by the definition's text.
+    """
+    try:
+        key = json.dumps(data, sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON at all: the checks say what is wrong
+        return _spec_of(data)
+    spec = _specs.get(key)
+    if spec is None:
+        spec = _specs[key] = _spec_of(data)
+        while len(_specs) > MAX_CACHED_SPECS:
+            del _specs[next(iter(_specs))]
+    return spec
+
+
+def _spec_of(data: Any) -> GameSpec:
     d = checked_definition(data)
     categories = tuple(Category(c["key"], text_of(c, "name"), c["min"], c["max"], c["multiplier"], c["counts"],
                                 c["optional"]) for c in d["categories"])
