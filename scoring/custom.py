@@ -276,11 +276,14 @@ def _score(sheet: Sheet, d: Mapping[str, Any], categories: tuple[Category, ...],
     # open-ended rounds: the table decides when the game ends (any round may be the last)
     end_reason = "table" if by_rounds and not d["rounds"] else "rounds"
     table_winners: tuple[str, ...] | None = None
+    extras: dict[str, Any] = {}
     if d["cooperative"]:
         table_winners = sheet.names if sheet.fields[OUTCOME] == "won" else ()
+        extras["decided"] = sheet.fields[OUTCOME]  # "won" or "lost", by everyone together
     elif d["no_points"]:
         table_winners = tuple(sheet.fields[WINNERS])
-    return Scoring(players, finished, end_reason, progress=progress, table_winners=table_winners,
+        extras["decided"] = "chosen"
+    return Scoring(players, finished, end_reason, progress=progress, extras=extras, table_winners=table_winners,
                    together=d["cooperative"])
 
 

@@ -139,7 +139,7 @@ class LiveScreen(Screen):
 
     def _result(self, sheet: dict[str, Any]) -> list[ft.Control]:
         result = score_sheet(sheet)
-        headline = winner_headline(self.t, result.winners)
+        headline = winner_headline(self.t, result.winners, result.extras)
         parts: list[ft.Control] = [tagged("live.result", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD)),
                                    self._totals(sheet, result)]
         parts += [tagged(f"live.tiebreak.{i}", ft.Text(self.t.text(n.text), size=15))

@@ -17,9 +17,12 @@ from .base import Screen
 from .home import game_badge
 
 
-def winner_headline(t: Translator, winners: list[str]) -> str:
+def winner_headline(t: Translator, winners: list[str], extras: dict[str, Any] | None = None) -> str:
+    decided = (extras or {}).get("decided")  # a custom game's result the table decided
+    if decided in ("won", "lost"):
+        return t(f"result.together_{decided}")
     if not winners:
-        return t("result.no_winner")
+        return t("result.no_winner_chosen" if decided == "chosen" else "result.no_winner")
     if len(winners) == 1:
         return t("result.winner", name=winners[0])
     return t("result.shared_win", names=", ".join(winners))
@@ -51,7 +54,7 @@ class ResultScreen(Screen):
         return parts
 
     def _banner(self) -> ft.Control:
-        headline = winner_headline(self.t, self.result.winners)
+        headline = winner_headline(self.t, self.result.winners, self.result.extras)
         lines: list[ft.Control] = [
             ft.Row([game_badge(self.spec.id, 40), ft.Text(self.t.text(self.spec.name), size=16)], spacing=10),
             tagged("result.winner", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), headline),

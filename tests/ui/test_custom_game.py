@@ -141,3 +141,24 @@ def test_what_was_typed_stays_when_leaving_the_editor(open_app: Callable[..., Ha
     ui.click("home.define_game")
     assert ui.control("custom.name").value == "Flip 7"
     assert ui.control("custom.category.0.name").value == "Points"
+
+
+def test_a_cooperative_game_is_won_or_lost_together(open_app: Callable[..., Harness],
+                                                     services: Services) -> None:
+    ui = open_app("/custom/new", lang="ko")
+    ui.type("custom.name", "하나비")
+    ui.type("custom.category.0.name", "불꽃")
+    choose_radio(ui, "custom.win", "cooperative")
+    assert "협력 게임: 모두 함께 이기거나 지므로 가릴 동점이 없습니다." in ui.texts()
+    ui.click("custom.save")
+    ui.type("new.player.0", "하나")
+    ui.type("new.player.1", "Bo")
+    ui.click("new.start")
+    for i in range(2):
+        ui.type(f"players[{i}].c1", "20")
+        ui.click("sheet.next_player")
+    ui.choose("outcome", "lost")
+    ui.click("sheet.finish")
+    assert "모두 함께 패배" in ui.texts()
+    play = next(services.repo.plays_newest_first())
+    assert play["result"]["winners"] == [] and play["result"]["ranking"] == [["하나", "Bo"]]
