@@ -162,3 +162,25 @@ def test_a_cooperative_game_is_won_or_lost_together(open_app: Callable[..., Harn
     assert "모두 함께 패배" in ui.texts()
     play = next(services.repo.plays_newest_first())
     assert play["result"]["winners"] == [] and play["result"]["ranking"] == [["하나", "Bo"]]
+
+
+def test_a_game_of_fixed_rounds_lowest_total_wins(open_app: Callable[..., Harness], services: Services) -> None:
+    ui = open_app("/custom/new")
+    ui.type("custom.name", "Golf")
+    ui.type("custom.category.0.name", "Strokes")
+    ui.choose("custom.scoring", "rounds")
+    ui.type("custom.rounds", "2")
+    choose_radio(ui, "custom.win", "lowest")
+    ui.click("custom.save")
+    ui.type("new.player.0", "Ann")
+    ui.type("new.player.1", "Bo")
+    ui.click("new.start")
+    for r, (ann, bo) in enumerate([(4, 3), (5, 7)]):
+        ui.click("sheet.add_round")
+        ui.type(f"rounds[{r}].Ann", str(ann))
+        ui.type(f"rounds[{r}].Bo", str(bo))
+    assert not ui.exists("sheet.add_round"), "two rounds, as defined"
+    ui.click("sheet.finish")
+    assert "Ann wins!" in ui.texts()
+    play = next(services.repo.plays_newest_first())
+    assert [p["total"] for p in play["result"]["players"]] == [9, 10]
