@@ -4,6 +4,7 @@ stats, exported as a backup and imported into another server. Every tap is count
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -101,6 +102,7 @@ def test_define_play_find_export_and_import_a_custom_game(phone: Callable[..., P
     p = phone("en-US")
     p.wait("home.define_game")
     counter = CountingPhone(p)
+    began = time.monotonic()
     define_azul(counter)
     p.shot("custom-editor-en")
     counter.reveal("custom.note")
@@ -111,7 +113,8 @@ def test_define_play_find_export_and_import_a_custom_game(phone: Callable[..., P
     counter.tap("custom.save")
     p.wait("new.start")
     definition_taps = counter.taps
-    print(f"\ntaps to define the game: {definition_taps} (and {counter.swipes} swipes to scroll)")
+    print(f"\ntaps to define the game: {definition_taps} (and {counter.swipes} swipes to scroll), "
+          f"{time.monotonic() - began:.0f} s with the screenshots")
     assert definition_taps <= 13
 
     (doc,) = stored(server, "definitions.json")
