@@ -23,6 +23,7 @@ GAME_COLOURS = {
     "kahuna": "#2A9D8F",
     "carnage": "#6D2E46",
 }
+CUSTOM_GAME_COLOUR = "#5C6B73"  # every game the players defined themselves
 
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}
 

@@ -1,4 +1,7 @@
-"""`python -m scoring games | spec GAME | score [FILE|-]`: the JSON contract of the engine."""
+"""`python -m scoring games | spec GAME | spec --definition FILE | score [FILE|-]`: the engine's JSON contract.
+
+A sheet of a custom game carries its definition inline (`"definition"`), so `score` takes it like any other.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import sys
 from typing import Any, TextIO
 
 from . import strict_json
+from .custom import spec_from_definition
 from .engine import score_sheet
 from .errors import SheetError, fail
 from .registry import all_specs, get_spec
@@ -21,7 +25,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("games", help="list the supported games")
     spec_cmd = sub.add_parser("spec", help="print the sheet spec of a game")
-    spec_cmd.add_argument("game")
+    spec_cmd.add_argument("game", nargs="?", help="a built-in game's id")
+    spec_cmd.add_argument("--definition", metavar="FILE", help="a custom game's definition (JSON, or - for stdin)")
     score_cmd = sub.add_parser("score", help="score a JSON sheet from FILE or standard input")
     score_cmd.add_argument("file", nargs="?", default="-")
     args = parser.parse_args(argv)
@@ -29,7 +34,11 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     try:
         if args.command == "games":
             _emit(out, [spec.summary_json() for spec in all_specs()])
+        elif args.command == "spec" and args.definition is not None:
+            _emit(out, spec_from_definition(_read_sheet(args.definition, stdin or sys.stdin)).to_json())
         elif args.command == "spec":
+            if args.game is None:
+                parser.error("spec needs a GAME or --definition FILE")
             _emit(out, get_spec(args.game).to_json())
         else:
             _emit(out, score_sheet(_read_sheet(args.file, stdin or sys.stdin)).to_json())

@@ -12,7 +12,7 @@ from .names import MAX_NAME_LENGTH as MAX_NAME_LENGTH  # where callers have alwa
 from .names import name_problems
 from .paths import Path, get_in, parse
 from .ranking import TiebreakNote, rank
-from .registry import get_spec
+from .registry import spec_for_sheet
 from .spec import GameSpec, Scoring, Sheet
 
 COMMON_KEYS = ("game", "options", "players", "rounds", "events")
@@ -72,6 +72,8 @@ def _result(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> Result:
     ranking, notes = rank(spec, sheet, scoring)
     alive = [n for n in sheet.names if not scoring.players[n].eliminated]
     winners = ranking[0] if ranking and ranking[0][0] in alive else []
+    if scoring.table_winners is not None:
+        winners = [n for n in sheet.names if n in scoring.table_winners]
     players = [PlayerResult(n, scoring.players[n].total, dict(scoring.players[n].breakdown),
                             scoring.players[n].eliminated) for n in sheet.names]
     return Result(spec.id, spec.rules_version, players, ranking, list(winners), notes,
@@ -86,12 +88,13 @@ def parse_sheet(data: Any) -> tuple[GameSpec, Sheet]:
     game = data.get("game")
     if not isinstance(game, str):
         raise fail("game", "must name the game, e.g. \"for-sale\"", "게임 이름이 필요합니다 (예: \"for-sale\")")
-    spec = get_spec(game)
+    spec = spec_for_sheet(data)
 
     game_keys = {f.key for f in spec.game_fields}
+    common = (*COMMON_KEYS, "definition") if spec.definition is not None else COMMON_KEYS
     for key in data:
-        if key not in COMMON_KEYS and key not in game_keys:
-            raise unknown_key(str(key), [*COMMON_KEYS, *sorted(game_keys)])
+        if key not in common and key not in game_keys:
+            raise unknown_key(str(key), [*common, *sorted(game_keys)])
 
     options = data.get("options") or {}
     if not isinstance(options, dict):
@@ -180,7 +183,7 @@ def assess_sheet(data: Any) -> Assessment:
     """
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return Assessment(None, (_structure_error(data),))
-    spec = get_spec(data["game"])
+    spec = spec_for_sheet(data)
     result, errors, pending, missing, names = _judge(spec, data)
     unentered = sorted({path[1] for m in missing if len(path := parse(m)) > 1 and path[0] == "rounds"})
     if unentered and isinstance(data.get("rounds"), list):

@@ -30,14 +30,22 @@ def places(ranking: Sequence[Sequence[str]]) -> list[tuple[int, list[str]]]:
 
 
 def rank(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> tuple[list[list[str]], list[TiebreakNote]]:
-    """Groups best first (a group of several names is a tie left after every tiebreak)."""
+    """Groups best first (a group of several names is a tie left after every tiebreak).
+
+    Winners the table chose rank first, together; the others follow by total and tiebreaks.
+    """
+    if scoring.together:
+        return [list(sheet.names)], []
     ranker = _Ranker(spec, sheet, scoring)
-    alive = [n for n in sheet.names if not scoring.players[n].eliminated]
-    out = [n for n in sheet.names if scoring.players[n].eliminated]
-    groups: list[list[str]] = []
+    chosen = [n for n in sheet.names if n in (scoring.table_winners or ())]
+    alive = [n for n in sheet.names if not scoring.players[n].eliminated and n not in chosen]
+    out = [n for n in sheet.names if scoring.players[n].eliminated and n not in chosen]
+    groups: list[list[str]] = [chosen] if chosen else []
+    decided = scoring.table_winners is not None
     for pool in (alive, out):
         for tied in ranker.by_total(pool):
-            groups.extend(ranker.resolve(tied, spec.tiebreaks, [], for_win=not groups and pool is alive))
+            for_win = not groups and pool is alive and not decided
+            groups.extend(ranker.resolve(tied, spec.tiebreaks, [], for_win=for_win))
     return groups, ranker.notes
 
 
@@ -45,6 +53,7 @@ class _Ranker:
     def __init__(self, spec: GameSpec, sheet: Sheet, scoring: Scoring) -> None:
         self.sheet = sheet
         self.scoring = scoring
+        self.sign = 1 if spec.lowest_wins else -1
         self.notes: list[TiebreakNote] = []
 
     def total(self, name: str) -> int:
@@ -52,7 +61,7 @@ class _Ranker:
 
     def by_total(self, pool: list[str]) -> list[list[str]]:
         def key(name: str) -> tuple[int, int]:
-            return (0 if name == self.scoring.outright_winner else 1, -self.total(name))
+            return (0 if name == self.scoring.outright_winner else 1, self.sign * self.total(name))
 
         groups: list[list[str]] = []
         for name in sorted(pool, key=key):  # sorted() is stable: ties keep seat order

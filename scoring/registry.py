@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from .custom import is_custom, spec_from_definition
 from .errors import fail
 from .games import (
     captain_flip,
@@ -49,3 +52,18 @@ def get_spec(game: str) -> GameSpec:
 
 def all_specs() -> list[GameSpec]:
     return list(REGISTRY.values())
+
+
+def spec_for_sheet(sheet: Any) -> GameSpec:
+    """The spec a sheet is scored by: a built-in game's, or the custom definition the sheet carries inline."""
+    game = sheet.get("game") if isinstance(sheet, dict) else None
+    if not is_custom(game):
+        return get_spec(game)  # type: ignore[arg-type]
+    if "definition" not in sheet:
+        raise fail("definition", "a custom game's sheet carries its definition",
+                   "직접 만든 게임의 기록지에는 정의가 있어야 합니다")
+    spec = spec_from_definition(sheet["definition"])
+    if spec.id != game:
+        raise fail("definition.id", "is {got!r}, but the sheet is of {game!r}",
+                   "{got!r}이지만 기록지의 게임은 {game!r}입니다", got=spec.id, game=game)
+    return spec

@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 from .fields import Field, Kind, ListOf, PerPlayer, PlayerRef, Record, Variants
-from .registry import get_spec
+from .registry import spec_for_sheet
 
 
 def players_in(sheet: dict[str, Any]) -> list[str]:
@@ -26,7 +26,7 @@ def rename_player(sheet: dict[str, Any], old: str, new: str) -> dict[str, Any]:
 
     Raises SheetError when the sheet names no known game (the spec says where names go).
     """
-    spec = get_spec(sheet.get("game"))  # type: ignore[arg-type]
+    spec = spec_for_sheet(sheet)
     out = copy.deepcopy(sheet)
     renamer = _Renamer(old, new)
     if isinstance(out.get("players"), list):

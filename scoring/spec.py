@@ -10,7 +10,7 @@ from .fields import Field, Kind
 from .text import Text
 
 Phase = Literal["setup", "turn", "round", "end", "scoring"]
-EndReason = Literal["rounds", "target", "line", "score", "tokens", "no_bridges"]
+EndReason = Literal["rounds", "target", "line", "score", "tokens", "no_bridges", "table"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,9 @@ class Scoring:
     outright_winner: str | None = None
     progress: list[dict[str, int]] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
+    # Games whose result the table decides (cooperative, or no points): the winners, who rank first.
+    table_winners: tuple[str, ...] | None = None
+    together: bool = False  # cooperative: everyone shares one place, winning or losing together
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,8 @@ class GameSpec:
     notes: tuple[Text, ...] = ()
     categories: tuple[tuple[str, Text], ...] = ()
     uses_seat_order: bool = False
+    lowest_wins: bool = False
+    definition: Mapping[str, Any] | None = field(default=None, compare=False)  # a custom game's, as given
 
     def category_name(self, key: str) -> Text:
         """The player-facing name of a breakdown key, e.g. "coins" -> "Coins left"."""
@@ -165,4 +170,8 @@ class GameSpec:
                              "entry": self.round_entry.to_json()}
         if self.event is not None:
             out["event"] = self.event.to_json()
+        if self.lowest_wins:
+            out["win"] = "lowest"
+        if self.definition is not None:
+            out["definition"] = dict(self.definition)
         return out

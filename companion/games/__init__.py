@@ -7,8 +7,9 @@ cannot say: a calculator, a board, fields it draws itself, notes under a round.
 from __future__ import annotations
 
 from scoring import GameSpec
+from scoring.custom import is_custom
 
-from . import carnage, for_sale, patchwork, pina, piraten, ttr, tucana
+from . import carnage, custom, for_sale, patchwork, pina, piraten, ttr, tucana
 from .base import GameUI, Sheet
 
 UIS: dict[str, GameUI] = {
@@ -23,7 +24,7 @@ UIS: dict[str, GameUI] = {
 
 
 def ui_for(game: str) -> GameUI:
-    return UIS.get(game, GameUI())
+    return UIS.get(game, custom.UI if is_custom(game) else GameUI())
 
 
 def initial_sheet(spec: GameSpec, sheet: Sheet) -> Sheet:

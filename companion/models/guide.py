@@ -72,7 +72,7 @@ def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None) -> list
     names = [p["name"] for p in sheet["players"]]
     if result is not None and result.finished:
         lines = [Now(f"guide.end.{result.end_reason}", {"names": ", ".join(result.winners)})]
-        return [*lines, Now("guide.now.finish")]
+        return lines if result.end_reason == "table" else [*lines, Now("guide.now.finish")]
     if spec.event is not None:
         events = sheet.get("events", [])
         lines = [Now("guide.now.turn", {"round": len(events) // len(names) + 1,

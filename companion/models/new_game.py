@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -80,5 +81,8 @@ class NewGameForm:
         return [clean_name(n) for n in self.players]
 
     def sheet(self) -> dict[str, Any]:
-        """An empty sheet for these players (seat order) and options."""
-        return {"game": self.spec.id, "options": dict(self.options), "players": [{"name": n} for n in self.names()]}
+        """An empty sheet for these players (seat order) and options; a custom game's carries its definition."""
+        sheet = {"game": self.spec.id, "options": dict(self.options), "players": [{"name": n} for n in self.names()]}
+        if self.spec.definition is not None:
+            sheet["definition"] = copy.deepcopy(dict(self.spec.definition))
+        return sheet

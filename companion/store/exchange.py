@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from scoring import SheetError, Text, assess_sheet, get_spec, score_sheet, strict_json
+from scoring.custom import checked_definition, is_custom
 from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in
 
 from . import json_stream, schema
 from .atomic import encode
+from .definitions import DefinitionStore
 from .json_stream import Span
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
 from .summary import PlaySummary, parse_time
@@ -34,8 +36,10 @@ MAX_DEPTH = 32
 MAX_TEXT = 1000
 ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # ids appear in routes (/result/<id>)
 SECTIONS = ("players", "drafts", "plays")
+OPTIONAL_SECTIONS = ("definitions",)  # custom games' definitions: backups from before them have none
+STREAMED = (*SECTIONS, *OPTIONAL_SECTIONS)
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-TOP_LEVEL = frozenset({"format", "schema", *SECTIONS})
+TOP_LEVEL = frozenset({"format", "schema", *STREAMED})
 JSON_STARTS = frozenset('["-0123456789tfn')
 MAX_GUIDE_PROMPTS = 100
 PLAY_BATCH = 5000  # plays decoded again and stored at a time
@@ -66,6 +70,7 @@ class ImportReport:
     drafts_added: int
     drafts_skipped: int
     players_added: int
+    definitions_added: int = 0
 
 
 # ---- full backup ---------------------------------------------------------------------------------
@@ -76,7 +81,8 @@ def export_backup(repo: Repository) -> bytes:
     drafts = sorted(repo.drafts(), key=lambda d: (d["created_at"], d["id"]))
     players = sorted(repo.players(), key=lambda p: (p["name"], p["id"]))
     return encode({"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
-                   "players": players, "drafts": drafts, "plays": plays})
+                   "players": players, "drafts": drafts, "plays": plays,
+                   "definitions": DefinitionStore(repo).all_versions()})
 
 
 def import_backup_file(repo: Repository, path: Path, progress: Progress | None = None) -> ImportReport:
@@ -99,6 +105,9 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     extra = [{"id": new_id(), "name": name, "colour": None, "created_at": now_iso()}
              for name in checked.playing if name not in named]
     players_added = repo.add_profiles([*players, *extra])
+    # every custom game a play or draft was played with is listed again, even if the backup lacks its definition
+    definitions = [*checked.documents("definitions", 0, len(checked.spans["definitions"])), *checked.inline.values()]
+    definitions_added = DefinitionStore(repo).add_versions(definitions)
     plays_added, total = 0, len(checked.spans["plays"])
     for first in range(0, total, PLAY_BATCH):
         plays_added += repo.add_plays(checked.documents("plays", first, first + PLAY_BATCH))
@@ -106,7 +115,8 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     drafts = checked.documents("drafts", 0, len(checked.spans["drafts"]))
     drafts_added = repo.add_drafts(drafts)
     report(1.0)
-    return ImportReport(plays_added, total - plays_added, drafts_added, len(drafts) - drafts_added, players_added)
+    return ImportReport(plays_added, total - plays_added, drafts_added, len(drafts) - drafts_added, players_added,
+                        definitions_added)
 
 
 def read_backup(data: bytes) -> dict[str, Any]:
@@ -143,6 +153,7 @@ class _CheckedBackup:
         self.values: dict[str, Any] = {}  # the header as read
         self.header: dict[str, Any] = {}  # the header once checked
         self.ids: dict[str, set[str]] = {section: set() for section in SECTIONS}
+        self.inline: dict[tuple[str, int], dict[str, Any]] = {}  # custom games' definitions carried by sheets
         self.names: set[str] = set()
         self.playing: dict[str, None] = {}  # every name in a sheet, in order of appearance
         self.spans: dict[str, list[Span]] = {}
@@ -158,7 +169,7 @@ class _CheckedBackup:
             raise BackupError("backup.error.not_backup" if start and start in JSON_STARTS else "backup.error.not_json")
         try:
             members = json_stream.read_members(
-                text, checked.decoder, SECTIONS, checked._key, checked._value, checked._element,
+                text, checked.decoder, STREAMED, checked._key, checked._value, checked._element,
                 lambda at: report(CHECKING_SHARE * at / len(text)))
         except _OlderBackupError:
             return cls.read(_upgraded_text(text), report)
@@ -179,7 +190,8 @@ class _CheckedBackup:
         for section in SECTIONS:
             if section not in members:
                 raise _invalid(section)
-            checked.spans[section] = members[section].spans or []
+        for section in STREAMED:
+            checked.spans[section] = members[section].spans or [] if section in members else []
         for section, index in checked.late:  # the spans are known now
             checked._check(section, index, checked._decoded(section, index))
         return checked
@@ -227,6 +239,9 @@ class _CheckedBackup:
         """The document's shape, then limits on what no rule has looked at (the rules bound a sheet they
         accept, and a result equal to the sheet's is the engine's own)."""
         path = f"{section}[{index}]"
+        if section == "definitions":
+            _check_definition(document, path)
+            return
         _check_id(document, path, self.ids[section])
         if section == "players":
             _check_player(document, path, self.names)
@@ -239,6 +254,9 @@ class _CheckedBackup:
             bounded = {"sheet", "result"} if _check_play(document, path) else {"sheet"}
         _check_limits({key: value for key, value in document.items() if key not in bounded})
         self.playing.update(dict.fromkeys(players_in(document["sheet"])))
+        if is_custom(document["game"]):
+            definition = document["sheet"]["definition"]
+            self.inline.setdefault((definition["id"], definition.get("version", 1)), definition)
 
 class _OlderBackupError(Exception):
     def __init__(self, version: int) -> None:
@@ -325,7 +343,8 @@ def _check_player(player: dict[str, Any], path: str, names: set[str]) -> None:
 
 def _check_game(doc: dict[str, Any], path: str) -> None:
     try:
-        get_spec(doc.get("game"))  # type: ignore[arg-type]
+        if not is_custom(doc.get("game")):  # a custom game's sheet carries its definition, checked with the sheet
+            get_spec(doc.get("game"))  # type: ignore[arg-type]
     except SheetError:
         raise _invalid(f"{path}.game") from None
     if not isinstance(doc.get("sheet"), dict) or doc["sheet"].get("game") != doc["game"]:
@@ -375,6 +394,14 @@ def _check_draft_sheet(game: str, sheet: Any, path: str) -> None:
         raise _refused_sheet(path, error) from None
 
 
+def _check_definition(definition: Any, path: str) -> None:
+    """A custom game's definition, as the engine takes it."""
+    try:
+        checked_definition(definition)
+    except SheetError as error:
+        raise _refused_sheet(path, SheetError(error.path.removeprefix("definition."), error.text)) from None
+
+
 def _refused_sheet(path: str, error: SheetError) -> BackupError:
     return BackupError("backup.error.sheet", error.text, path=f"{path}.{error.path}".rstrip("."),
                        message=error.message)
@@ -412,12 +439,13 @@ def export_csv(repo: Repository) -> bytes:
     """One row per play and player, oldest play first; UTF-8 with a byte-order mark (spreadsheets then read
     Korean names right). Text that a spreadsheet would run as a formula is prefixed with an apostrophe."""
     out = io.StringIO()
+    names = DefinitionStore(repo)
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
     for summary in reversed(list(repo.summaries())):
         for seat, player in enumerate(summary.players, start=1):
             writer.writerow([summary.id, summary.day().isoformat(), summary.finished_at, summary.game,
-                             _cell(_game_name(summary.game)), _cell(player), seat, summary.totals[player],
+                             _cell(names.name_of(summary.game).en), _cell(player), seat, summary.totals[player],
                              summary.place(player), int(player in summary.winners)])
     return out.getvalue().encode("utf-8-sig")
 

@@ -70,6 +70,11 @@ class Repository:
         self._players = Players(self._folder, self._plays, self._drafts)
 
     @property
+    def folder(self) -> DataFolder:
+        """The data folder's lock, files and damage reports, for stores of their own (custom games)."""
+        return self._folder
+
+    @property
     def plays_dir(self) -> Path:
         return self._folder.plays_dir
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from scoring import SheetError, get_spec, score_sheet
+from scoring import SheetError, score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 
@@ -52,7 +52,7 @@ def current_result(play: dict[str, Any]) -> dict[str, Any]:
     """
     stored = play.get("result")
     try:
-        if stored is not None and play.get("rules_version") == get_spec(play["game"]).rules_version:
+        if stored is not None and play.get("rules_version") == spec_for_sheet(play["sheet"]).rules_version:
             return stored
         return score_sheet(play["sheet"]).to_json()
     except SheetError:

@@ -6,7 +6,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import get_spec
+from scoring import spec_for_sheet
 
 from ..models.draft import DraftSession
 from ..models.guide import STEPS, Guide, now
@@ -20,7 +20,7 @@ class GuideScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere)
-        self.spec = get_spec(draft["game"])
+        self.spec = spec_for_sheet(draft["sheet"])
         self.guide = Guide.restore(self.spec, draft["sheet"], self.session.guide())
         self.history: list[dict[str, Any]] = []
 

@@ -8,9 +8,10 @@ from typing import Any
 
 import flet as ft
 
-from scoring import SheetError, Text, all_specs, get_spec
+from scoring import SheetError, Text, spec_for_sheet
 
 from ..i18n import Translator
+from ..store.definitions import DefinitionStore
 from ..store.repository import HistoryPage
 from ..store.stats import PERIODS, period_start
 from ..store.summary import PlaySummary
@@ -71,7 +72,8 @@ class HistoryScreen(Screen):
         t = self.t
         games = ft.Dropdown(label=t("history.game"), value=self.filter.game or "", dense=True, expand=True,
                             options=[ft.DropdownOption(key="", text=t("history.all_games")),
-                                     *[ft.DropdownOption(key=s.id, text=t.text(s.name)) for s in all_specs()]],
+                                     *[ft.DropdownOption(key=s.id, text=t.text(s.name))
+                                       for s in DefinitionStore(self.app.repo).specs()]],
                             on_select=lambda e: self._set(game=e.control.value or None))
         players = ft.Dropdown(label=t("history.player"), value=self.filter.player or "", dense=True, expand=True,
                               options=[ft.DropdownOption(key="", text=t("history.all_players")),
@@ -91,13 +93,13 @@ class HistoryScreen(Screen):
         return ft.Column(parts, spacing=8)
 
     def _row(self, summary: PlaySummary) -> ft.Control:
-        spec = get_spec(summary.game)
+        name = DefinitionStore(self.app.repo).name_of(summary.game)
         when = day_and_time(self.t, summary.finished_at)
         lines: list[ft.Control] = [ft.Text(f"{when} · {self._scores(summary)}", size=13)]
         if not summary.finished:
             lines.append(ft.Text(self.t("history.ended_early"), size=12, italic=True,
                                  color=ft.Colors.ON_SURFACE_VARIANT))
-        tile = ft.ListTile(leading=game_badge(spec.id, 40), title=ft.Text(self.t.text(spec.name),
+        tile = ft.ListTile(leading=game_badge(summary.game, 40), title=ft.Text(self.t.text(name),
                                                                            weight=ft.FontWeight.BOLD),
                            subtitle=ft.Column(lines, spacing=2, tight=True),
                            on_click=lambda e: self.app.go(f"/history/{summary.id}"))
@@ -136,7 +138,7 @@ class HistoryScreen(Screen):
 
 def play_title(t: Translator, play: dict[str, Any]) -> str:
     """'For Sale · Tue, Dec 1, 8:14 PM': tells two plays of the same evening apart."""
-    return t("history.play_title", game=t.text(get_spec(play["game"]).name),
+    return t("history.play_title", game=t.text(spec_for_sheet(play["sheet"]).name),
              when=day_and_time(t, play["finished_at"]))
 
 

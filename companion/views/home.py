@@ -8,11 +8,13 @@ from typing import Any
 
 import flet as ft
 
-from scoring import GameSpec, all_specs, get_spec
+from scoring import GameSpec, spec_for_sheet
+from scoring.custom import is_custom
 
+from ..store.definitions import DefinitionStore
 from ..store.repository import Repository, StartupIssue
-from ..theme import GAME_COLOURS, GAP, game_icon
-from ..widgets.common import icon_button, primary_button, section, tagged
+from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_icon
+from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from .base import Screen
 from .timefmt import ago
 
@@ -20,8 +22,10 @@ RECENT = 100  # plays that decide the order of the games
 
 
 def game_badge(game_id: str, size: int = 48) -> ft.Container:
-    return ft.Container(ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8),
-                        width=size, height=size, border_radius=size / 4, bgcolor=GAME_COLOURS[game_id],
+    art: ft.Control = (ft.Icon(ft.Icons.EXTENSION, size=size * 0.6, color=ft.Colors.WHITE) if is_custom(game_id)
+                       else ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8))
+    return ft.Container(art, width=size, height=size, border_radius=size / 4,
+                        bgcolor=GAME_COLOURS.get(game_id, CUSTOM_GAME_COLOUR),
                         alignment=ft.Alignment.CENTER)
 
 
@@ -50,8 +54,11 @@ class HomeScreen(Screen):
         if drafts:
             parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
         parts.append(section(self.t("home.games"), ft.ResponsiveRow(
-            [self._game_card(spec) for spec in recent_first(all_specs(), self.app.repo, drafts)],
-            spacing=GAP, run_spacing=GAP)))
+            [self._game_card(spec) for spec in recent_first(DefinitionStore(self.app.repo).specs(), self.app.repo,
+                                                             drafts)],
+            spacing=GAP, run_spacing=GAP),
+            secondary_button("home.define_game", self.t("custom.define"), lambda e: self.app.go("/custom/new"),
+                             icon=ft.Icons.ADD)))
         return parts
 
     def _issue(self, index: int, issue: StartupIssue) -> ft.Control:
@@ -71,7 +78,7 @@ class HomeScreen(Screen):
         self.rebuild()
 
     def _draft_tile(self, draft: dict[str, Any]) -> ft.Control:
-        spec = get_spec(draft["game"])
+        spec = spec_for_sheet(draft["sheet"])
         names = ", ".join(p["name"] for p in draft["sheet"]["players"])
         tile = ft.ListTile(
             leading=game_badge(spec.id, 40),
@@ -92,7 +99,7 @@ class HomeScreen(Screen):
             self.app.repo.add_drafts([draft])
             self.app.refresh()
 
-        game = self.t.text(get_spec(draft["game"]).name)
+        game = self.t.text(spec_for_sheet(draft["sheet"]).name)
         self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("home.discarded", game=game)),
                                               duration=ft.Duration(seconds=8),
                                               action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undo)))
@@ -105,7 +112,8 @@ class HomeScreen(Screen):
                 game_badge(spec.id),
                 ft.Column([
                     ft.Text(self.t.text(spec.name), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
-                    ft.Text(self.t.other(spec.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
+                    ft.Text(self.t("custom.yours") if is_custom(spec.id) and spec.name.en == spec.name.ko
+                            else self.t.other(spec.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
                     ft.Text(players, size=12),
                 ], spacing=2, expand=True),
             ], spacing=12),

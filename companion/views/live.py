@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 import segno
 
-from scoring import get_spec, score_sheet
+from scoring import score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 from ..i18n import LANGUAGES
@@ -111,7 +111,7 @@ class LiveScreen(Screen):
         draft = self.app.repo.draft(self.draft_id) if self.draft_id else None
         if draft is None:
             return [tagged("live.gone", ft.Text(self.t("live.gone"), size=16))]
-        spec = get_spec(draft["game"])
+        spec = spec_for_sheet(draft["sheet"])
         sheet = draft["sheet"]
         result = SheetModel(spec, sheet).evaluation.result  # scores so far, like the scorekeeper's totals
         parts: list[ft.Control] = [
@@ -148,7 +148,7 @@ class LiveScreen(Screen):
 
     def _result(self, sheet: dict[str, Any]) -> list[ft.Control]:
         result = score_sheet(sheet)
-        headline = winner_headline(self.t, result.winners)
+        headline = winner_headline(self.t, result.winners, result.extras)
         parts: list[ft.Control] = [tagged("live.result", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD)),
                                    self._totals(sheet, result)]
         parts += [tagged(f"live.tiebreak.{i}", ft.Text(self.t.text(n.text), size=15))
@@ -241,7 +241,7 @@ class ShareScreen(Screen):
 
     def _field_name(self, path: str) -> str:
         key = parse(path)[-1]
-        spec = get_spec(self.draft["game"])
+        spec = spec_for_sheet(self.draft["sheet"])
         field = next((f for f in spec.player_fields if f.key == key), None)
         return self.t.text(field.name) if field else str(key)
 
@@ -259,7 +259,7 @@ class ShareScreen(Screen):
             self.app.snack(self.t("live.undo_stale"))
             return
         set_in(sheet, path, change.before)
-        evaluation = SheetModel(get_spec(draft["game"]), sheet).evaluation
+        evaluation = SheetModel(spec_for_sheet(sheet), sheet).evaluation
         if not evaluation.saveable:
             self.app.snack(self.t.text(evaluation.error.text))  # type: ignore[union-attr]
             return

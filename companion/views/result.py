@@ -7,7 +7,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import PlayerResult, Result, get_spec, score_sheet
+from scoring import PlayerResult, Result, score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 from ..i18n import Translator
@@ -18,9 +18,12 @@ from .base import Screen
 from .home import game_badge
 
 
-def winner_headline(t: Translator, winners: list[str]) -> str:
+def winner_headline(t: Translator, winners: list[str], extras: dict[str, Any] | None = None) -> str:
+    decided = (extras or {}).get("decided")  # a custom game's result the table decided
+    if decided in ("won", "lost"):
+        return t(f"result.together_{decided}")
     if not winners:
-        return t("result.no_winner")
+        return t("result.no_winner_chosen" if decided == "chosen" else "result.no_winner")
     if len(winners) == 1:
         return t("result.winner", name=winners[0])
     return t("result.shared_win", names=", ".join(winners))
@@ -30,7 +33,7 @@ class ResultScreen(Screen):
     def __init__(self, app: Any, route: str, play: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.play = play
-        self.spec = get_spec(play["game"])
+        self.spec = spec_for_sheet(play["sheet"])
         self.result: Result = score_sheet(play["sheet"])  # totals always come from the sheet
 
     def title(self) -> str:
@@ -53,7 +56,7 @@ class ResultScreen(Screen):
         return parts
 
     def _banner(self) -> ft.Control:
-        headline = winner_headline(self.t, self.result.winners)
+        headline = winner_headline(self.t, self.result.winners, self.result.extras)
         lines: list[ft.Control] = [
             ft.Row([game_badge(self.spec.id, 40), ft.Text(self.t.text(self.spec.name), size=16)], spacing=10),
             tagged("result.winner", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), headline),

@@ -6,9 +6,12 @@ import re
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
-from scoring import SheetError, all_specs, get_spec
+from scoring import SheetError
+from scoring.custom import is_custom
 
+from ..store.definitions import DefinitionStore
 from .base import Screen
+from .custom_game import CustomNewGameScreen, editor_for
 from .guide import GuideScreen
 from .history import EditPlayScreen, HistoryScreen, PlayDetailScreen
 from .home import HomeScreen
@@ -48,9 +51,14 @@ def screens_for(app: App, route: str) -> list[Screen]:
         name = unquote(match.group(1))
         if any(p["name"] == name for p in app.repo.players()):
             return [StatsScreen(app, "/stats"), PlayerStatsScreen(app, path, name)]
-    if (match := re.fullmatch(r"/stats/game/([a-z0-9-]+)", path)) and match.group(1) in {s.id for s in all_specs()}:
+    games = {s.id for s in DefinitionStore(app.repo).specs()} if path.startswith("/stats/game/") else set()
+    if (match := re.fullmatch(r"/stats/game/([a-z0-9-]+)", path)) and match.group(1) in games:
         return [StatsScreen(app, "/stats"), GameStatsScreen(app, path, match.group(1))]
-    if match := re.fullmatch(r"/new/([a-z-]+)(?:/again/(\w+))?", path):
+    if match := re.fullmatch(r"/custom/new|/custom/(custom-[a-z0-9-]+)/edit", path):
+        editor = editor_for(app, path, match.group(1))
+        if editor is not None:
+            return [home, editor]
+    if match := re.fullmatch(r"/new/([a-z0-9-]+)(?:/again/(\w+))?", path):
         return _new_game(app, home, path, match.group(1), match.group(2))
     if match := re.fullmatch(r"/play/(\w+)(/guide|/share)?", path):
         draft = app.repo.draft(match.group(1))
@@ -79,12 +87,13 @@ def _viewer_screens(app: App, path: str) -> list[Screen]:
 
 def _new_game(app: App, home: Screen, path: str, game: str, again: str | None) -> list[Screen]:
     try:
-        spec = get_spec(game)
+        spec = DefinitionStore(app.repo).spec(game)
     except SheetError:
         app.snack(app.t("nav.not_found"))
         return [home]
+    screen = CustomNewGameScreen if is_custom(game) else NewGameScreen
     previous = app.repo.play(again) if again else None
     if previous is not None and previous["game"] == game:
         sheet = previous["sheet"]
-        return [home, NewGameScreen(app, path, spec, [p["name"] for p in sheet["players"]], sheet.get("options"))]
-    return [home, NewGameScreen(app, path, spec)]
+        return [home, screen(app, path, spec, [p["name"] for p in sheet["players"]], sheet.get("options"))]
+    return [home, screen(app, path, spec)]

@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import GameSpec, SheetError, Text, get_spec
+from scoring import GameSpec, SheetError, Text, spec_for_sheet
 from scoring.fields import Field
 
 from ..games import ui_for
@@ -27,7 +27,7 @@ class SheetScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere)
-        self.spec: GameSpec = get_spec(draft["game"])
+        self.spec: GameSpec = spec_for_sheet(draft["sheet"])
         self.ui = ui_for(self.spec.id)
         self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
         self.current = 0

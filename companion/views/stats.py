@@ -8,9 +8,8 @@ from urllib.parse import quote
 
 import flet as ft
 
-from scoring import all_specs, get_spec
-
 from ..store import stats
+from ..store.definitions import DefinitionStore
 from ..store.repository import PlayerError
 from ..store.summary import PlaySummary
 from ..widgets.charts import trend, wins_per_player
@@ -95,7 +94,7 @@ class StatsScreen(PeriodScreen):
         if any(wins.values()):
             parts.append(section(t("stats.wins_chart"), tagged("stats.wins_chart", wins_per_player(t, wins))))
         rows = [self._player_row(name) for name in names if name in wins]
-        games = [self._game_row(spec.id) for spec in all_specs()]
+        games = [self._game_row(spec.id) for spec in DefinitionStore(self.app.repo).specs()]
         return [*parts,
                 section(t("stats.players"), *rows,
                         secondary_button("stats.manage", t("stats.manage_players"), lambda e: self.app.go("/players"),
@@ -117,7 +116,7 @@ class StatsScreen(PeriodScreen):
         if not record.plays:
             return None
         return tagged(f"stats.game.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(self.t.text(get_spec(game).name)),
+            leading=game_badge(game, 36), title=ft.Text(self.t.text(DefinitionStore(self.app.repo).name_of(game))),
             subtitle=ft.Text(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: self.app.go(game_route(game))))
 
@@ -148,7 +147,7 @@ class PlayerStatsScreen(PeriodScreen):
         if r.last_played:
             parts.append(ft.Text(t("stats.last_played", date=day(t, r.last_played)), size=13))
         lines = [tagged(f"stats.line.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(t.text(get_spec(game).name)),
+            leading=game_badge(game, 36), title=ft.Text(t.text(DefinitionStore(self.app.repo).name_of(game))),
             subtitle=ft.Text(self.line_text(line), size=13), selected=game == self.game,
             on_click=lambda e, g=game: self._choose(g))) for game, line in r.per_game.items()]
         parts.append(section(t("stats.per_game"), *lines))
@@ -165,7 +164,7 @@ class PlayerStatsScreen(PeriodScreen):
         scores = [score for _, score in stats.score_trend(self.plays, self.name, game)]
         shown = (tagged("stats.trend_chart", trend(t, scores, t("stats.play_axis"))) if len(scores) >= 2
                  else ft.Text(t("stats.trend_needs_two"), size=13))
-        return section(t("stats.trend", game=t.text(get_spec(game).name)), shown)
+        return section(t("stats.trend", game=t.text(DefinitionStore(self.app.repo).name_of(game))), shown)
 
     def _rival(self, other: str, h2h: stats.HeadToHead) -> ft.Control:
         t = self.t
@@ -184,7 +183,7 @@ class GameStatsScreen(PeriodScreen):
     """One game: its records and every player's plays, wins, best and average."""
 
     def __init__(self, app: Any, route: str, game: str) -> None:
-        self.spec = get_spec(game)
+        self.spec = DefinitionStore(app.repo).spec(game)
         super().__init__(app, route)
 
     def title(self) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 
 from scoring import Text
-from scoring.fields import Bool, Choice, Field, Int, Kind, ListOf, PlayerRef, Record, Str
+from scoring.fields import Bool, Choice, ChoiceValue, Field, Int, Kind, ListOf, PlayerRef, Record, Str
 
 from ..i18n import Translator
 from ..models.paths import Path, parse, to_text
@@ -278,6 +278,9 @@ class EditorFactory:
             return TextEditor(path, label, m, changed, compact)
         if isinstance(kind, ListOf) and isinstance(kind.item, Choice) and kind.unique and not compact:
             return ChoiceSetEditor(path, label, kind.item, m, changed)
+        if isinstance(kind, ListOf) and isinstance(kind.item, PlayerRef) and kind.unique and not compact:  # winners
+            players = Choice(tuple(ChoiceValue(n, Text(n, n)) for n in m.names))
+            return ChoiceSetEditor(path, label, players, m, changed)
         if isinstance(kind, ListOf) and isinstance(kind.item, Int) and not compact:
             return IntListEditor(path, label, m, changed, t)
         return None
