@@ -132,6 +132,7 @@ class GameSpec:
     notes: tuple[Text, ...] = ()
     categories: tuple[tuple[str, Text], ...] = ()
     uses_seat_order: bool = False
+    bgg_id: int = 0  # BoardGameGeek's id of the game; 0 when it has none (or none is verified)
 
     def category_name(self, key: str) -> Text:
         """The player-facing name of a breakdown key, e.g. "coins" -> "Coins left"."""
