@@ -50,6 +50,8 @@ def current_result(play: dict[str, Any]) -> dict[str, Any]:
     A sheet that the current rules no longer accept keeps its stored result.
     """
     stored = play.get("result")
+    if play.get("imported") and stored is not None:  # imported with totals only: its sheet cannot be scored
+        return stored
     try:
         if stored is not None and play.get("rules_version") == get_spec(play["game"]).rules_version:
             return stored

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ..store import exchange
+from ..store import bgstats, exchange
 from ..widgets.common import primary_button, secondary_button, section, tagged
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 EXPORTS: dict[str, tuple[Callable[..., bytes], str, str]] = {
     "backup": (exchange.export_backup, "json", "application/json"),
     "csv": (exchange.export_csv, "csv", "text/csv; charset=utf-8"),
-    "bgstats": (exchange.export_bgstats, "json", "application/json"),
+    "bgstats": (bgstats.export_bgstats, "json", "application/json"),
 }
 
 
