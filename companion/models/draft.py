@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..store.repository import Repository
+from .record import with_timer_started_on_entry
 
 Listener = Callable[[dict[str, Any]], None]
 
@@ -23,6 +24,7 @@ class DraftSession:
         return str(self.draft["id"])
 
     def save(self, **changes: Any) -> None:
+        changes = with_timer_started_on_entry(self.draft, changes)
         self.draft = self.repo.save_draft({**self.draft, **changes})
         for listener in list(self.listeners):
             listener(self.draft)

@@ -1,4 +1,4 @@
-"""Settings' data section: back up, export (CSV, BG Stats) and import a backup."""
+"""Settings' data section: back up, export (CSV, BG Stats) and import a backup or a BG Stats export."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ..store import bgstats, exchange
+from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ class DataPanel:
         self.message = ft.Text("", size=13)
         self.picker = ft.FilePicker(on_result=self._picked)
         self.body = ft.Column(spacing=8)
+        self.preview: BGStatsImport | None = None
         self._draw()
 
     def control(self) -> ft.Control:
@@ -46,14 +48,17 @@ class DataPanel:
                 rows.append(secondary_button(f"data.prepare.{kind}", t(f"data.prepare.{kind}"),
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
         rows.append(secondary_button("data.import", t("data.import"), icon=ft.Icons.UPLOAD_FILE,
-                                     action=ft.PickFiles(self.picker, with_data=True, allowed_extensions=["json"],
+                                     action=ft.PickFiles(self.picker, with_data=True,
+                                                         allowed_extensions=["json", "bgsplay"],
                                                          file_type=ft.FilePickerFileType.CUSTOM)))
+        if self.preview is not None:
+            rows.append(self.preview.control())
         rows.append(tagged("data.message", self.message))
         self.body.controls = rows
 
     def _prepare(self, kind: str) -> None:
         export, extension, media_type = EXPORTS[kind]
-        payload = export(self.app.repo)
+        payload = export(self.app.repo, lang=self.app.lang) if kind == "csv" else export(self.app.repo)
         name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
         self.ready[kind] = self.app.services.downloads.offer(name, payload, media_type)
         self._draw()
@@ -67,9 +72,12 @@ class DataPanel:
 
     def import_bytes(self, data: bytes) -> None:
         t = self.screen.t
+        self.preview = None
         try:
             report = exchange.import_backup(self.app.repo, data)
         except exchange.BackupError as error:
+            if error.message_key == "backup.error.not_backup" and self._preview_bgstats(data):
+                return
             params = dict(error.params)
             if error.rules_text is not None:
                 params["message"] = t.text(error.rules_text)  # the engine's words, in this phone's language
@@ -78,4 +86,28 @@ class DataPanel:
             self.message.value = t("data.imported", plays=report.plays_added, skipped=report.plays_skipped,
                                    drafts=report.drafts_added, players=report.players_added)
             self.message.color = None
+        self._draw()
         self.app.page.update()
+
+    def _preview_bgstats(self, data: bytes) -> bool:
+        """Show what importing a BG Stats file would do; False when it is not one."""
+        try:
+            plan = bgstats.plan_import(self.app.repo, data)
+        except bgstats.BGStatsError as error:
+            if error.message_key == "bgstats.error.not_bgstats":
+                return False
+            self.message.value, self.message.color = self.screen.t(error.message_key, **error.params), ft.Colors.ERROR
+        else:
+            self.message.value = ""
+            self.preview = BGStatsImport(self.app.repo, self.screen.t, data, plan, self._redraw, self._imported)
+        self._redraw()
+        return True
+
+    def _redraw(self) -> None:
+        self._draw()
+        self.app.page.update()
+
+    def _imported(self, message: str) -> None:
+        self.preview = None
+        self.message.value, self.message.color = message, None
+        self._redraw()

@@ -13,6 +13,7 @@ from scoring import SheetError, Text, all_specs, get_spec
 from ..store.repository import HistoryPage
 from ..store.summary import PlaySummary
 from ..widgets.common import icon_button, secondary_button, section, shown_value, tagged
+from ..widgets.play_record import PlayRecordPanel
 from .base import Screen, empty_state
 from .home import game_badge
 from .result import ResultScreen
@@ -144,6 +145,7 @@ class PlayDetailScreen(ResultScreen):
     def content(self) -> list[ft.Control]:
         parts = super().content()
         parts.insert(-1, self._sheet_section())
+        parts.insert(2, PlayRecordPanel(self).control())
         return parts
 
     def _sheet_section(self) -> ft.Control:

@@ -11,6 +11,7 @@ from scoring import Result, get_spec, score_sheet
 from scoring.ranking import places
 
 from ..i18n import Translator
+from ..models.record import is_imported, stored_result
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from .base import Screen
@@ -30,7 +31,7 @@ class ResultScreen(Screen):
         super().__init__(app, route)
         self.play = play
         self.spec = get_spec(play["game"])
-        self.result: Result = score_sheet(play["sheet"])  # totals always come from the sheet
+        self.result: Result = stored_result(play) if is_imported(play) else score_sheet(play["sheet"])
 
     def title(self) -> str:
         return self.t("result.title")

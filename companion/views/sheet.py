@@ -12,10 +12,12 @@ from scoring.fields import Field
 from ..games import ui_for
 from ..models.draft import DraftSession
 from ..models.guide import now
+from ..models.record import marked_ended_early
 from ..models.sheet_model import Evaluation, SheetModel
 from ..store.repository import now_iso
 from ..widgets.common import icon_button, primary_button, section, tagged
 from ..widgets.fields import EditorFactory
+from ..widgets.timer import timer_bar
 from .base import Screen
 
 
@@ -52,7 +54,7 @@ class SheetScreen(Screen):
     def content(self) -> list[ft.Control]:
         self.editors = EditorFactory(self.model, self.t, self.changed, self.rebuild)
         self.listeners = []
-        parts: list[ft.Control] = [self._totals_strip(), self._now_banner()]
+        parts: list[ft.Control] = [timer_bar(self), self._totals_strip(), self._now_banner()]
         if self.ui.sections is not None:
             parts += self.ui.sections(self)
         fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles]
@@ -208,6 +210,7 @@ class SheetScreen(Screen):
 
     def _confirm_finish(self, e: ft.ControlEvent) -> None:
         self.app.page.pop_dialog()
+        self.session.save(record=marked_ended_early(self.session.draft.get("record") or {}))
         self._store_play()
 
     def _store_play(self) -> None:
