@@ -219,6 +219,7 @@ class SheetScreen(Screen):
         play = self.app.repo.add_play({
             "game": self.spec.id, "sheet": self.model.sheet(), "rules_version": self.spec.rules_version,
             "started_at": self.session.draft.get("created_at", now_iso()), "result": result.to_json(),
+            "record": self.session.draft.get("record", {}),
         }, draft_id=self.session.id)
         self.app.publish(self.session.id, {"finished": play["id"]})
         self.app.services.live.forget(self.session.id)

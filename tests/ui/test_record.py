@@ -1,0 +1,171 @@
+"""The play record through the screens: the timer on a sheet, a play's details edited, Send to BG Stats, and
+a BG Stats file imported from Settings after its preview."""
+
+from __future__ import annotations
+
+import json
+import urllib.parse
+from collections.abc import Callable
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.app import Services
+from companion.models import record as rec
+from companion.store import bgstats
+from companion.store.play_record import duration_of, record_of
+from scoring import score_sheet
+
+from .harness import Harness
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+SAMPLE = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "bgstats" / "sample-BGStatsExport.json"
+
+
+def example(game: str) -> dict:
+    return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def patchwork_draft(services: Services) -> dict:
+    sheet = example("patchwork")
+    del sheet["players"][0]["buttons"]
+    return services.repo.save_draft({"game": "patchwork", "sheet": sheet, "undo": []})
+
+
+def picked(payload: bytes, name: str = "BGStatsExport.json") -> dict:
+    return {"files": [{"id": 1, "name": name, "size": len(payload), "bytes": list(payload)}]}
+
+
+def test_the_timer_starts_with_the_first_entry_pauses_and_resumes(open_app: Callable[..., Harness],
+                                                                   services: Services) -> None:
+    draft = patchwork_draft(services)
+    ui = open_app(f"/play/{draft['id']}")
+    assert ui.exists("timer.start") and "starts with the first entry" in ui.texts()
+    assert not rec.timer_started(record_of(services.repo.draft(draft["id"])))  # opening the sheet is not play
+    ui.type("players[0].buttons", "27")
+    stored = record_of(services.repo.draft(draft["id"]))
+    assert rec.timer_running(stored)
+    ui2 = open_app(f"/play/{draft['id']}")
+    ui2.click("timer.pause")
+    paused = record_of(services.repo.draft(draft["id"]))
+    assert rec.timer_started(paused) and not rec.timer_running(paused) and ui2.exists("timer.resume")
+    ui2.click("timer.resume")
+    assert rec.timer_running(record_of(services.repo.draft(draft["id"])))
+    ui2.click("sheet.finish")
+    play = services.repo.play(draft["id"])
+    assert play is not None and duration_of(play) == 0  # seconds, not yet a minute
+    assert record_of(play)["timer"]["started_at"] == stored["timer"]["started_at"]
+
+
+def test_an_explicit_start_before_any_entry(open_app: Callable[..., Harness], services: Services) -> None:
+    draft = patchwork_draft(services)
+    ui = open_app(f"/play/{draft['id']}", lang="ko")
+    assert "첫 입력과 함께 시작" in ui.texts()
+    ui.click("timer.start")
+    assert rec.timer_running(record_of(services.repo.draft(draft["id"])))
+    assert ui.exists("timer.pause")
+
+
+def test_finishing_early_is_recorded(open_app: Callable[..., Harness], services: Services) -> None:
+    sheet = {"game": "kahuna", "players": [{"name": "Mina"}, {"name": "Joon"}], "rounds": [{"Mina": 5, "Joon": 1}]}
+    draft = services.repo.save_draft({"game": "kahuna", "sheet": sheet, "undo": []})
+    ui = open_app(f"/play/{draft['id']}")
+    ui.click("sheet.finish")
+    ui.click("sheet.finish_early.confirm")
+    play = services.repo.play(draft["id"])
+    assert play is not None and record_of(play)["ended_early"] is True
+    ui2 = open_app(f"/history/{play['id']}")
+    assert ui2.exists("record.ended_early")
+
+
+def add_play(services: Services, game: str, finished_at: str, **extra: object) -> dict:
+    sheet = example(game)
+    return services.repo.add_play({"game": game, "sheet": sheet, "rules_version": 1, "finished_at": finished_at,
+                                   "result": score_sheet(sheet).to_json(), **extra})
+
+
+def test_a_plays_details_are_shown_edited_and_sent_to_bgstats(open_app: Callable[..., Harness],
+                                                               services: Services) -> None:
+    add_play(services, "captain-flip", "2026-11-01T20:00:00+00:00", record={"location": "Club"})
+    play = add_play(services, "captain-flip", "2026-11-02T20:00:00+00:00",
+                    record={"location": "Home", "note": "Sora's third gunner", "duration_min": 25})
+    ui = open_app(f"/history/{play['id']}")
+    assert ui.tagged("record.duration").label == "25 min"
+    assert ui.tagged("record.location").label == "Home"
+    assert ui.tagged("record.eliminated").label == "Sora"
+    assert ui.tagged("record.start_player").label == "Mina"
+    assert not ui.exists("record.new_players")  # all three played Captain Flip the day before
+    assert "Sora's third gunner" in ui.texts()
+    url = ui.control("record.send_bgstats").action.url
+    payload = json.loads(urllib.parse.unquote(url.split("data=", 1)[1]))
+    assert (payload["game"]["bggId"], payload["location"], payload["durationMin"]) == (401953, "Home", 25)
+    ui.click("record.edit")
+    assert ui.exists("record.location_choice.0")  # earlier places to choose from
+    ui.click("record.location_choice.1")
+    ui.type("record.field.duration", "1:05")
+    ui.type("record.field.note", "  Rematch soon ")
+    ui.choose("record.field.start", "Joon")
+    ui.click("record.save")
+    stored = record_of(services.repo.play(play["id"]))
+    assert (stored["location"], stored["duration_min"], stored["note"], stored["start_player"]) == (
+        "Club", 65, "Rematch soon", "Joon")
+    assert ui.tagged("record.duration").label == "1 h 5 min"
+    ui.click("record.edit")
+    ui.type("record.field.duration", "soon")
+    ui.click("record.save")
+    assert "Enter the duration in minutes (up to 10080), or as h:mm." in ui.texts()
+    assert record_of(services.repo.play(play["id"]))["duration_min"] == 65
+
+
+def test_a_bgstats_export_is_previewed_then_imported(open_app: Callable[..., Harness], services: Services) -> None:
+    services.repo.remember_players(["Mina", "Joon"])
+    file = {"players": [{"id": 1, "name": "Mina"}, {"id": 2, "name": "Joonie"}],
+            "games": [{"id": 1, "name": "Kahuna", "bggId": 394}, {"id": 2, "name": "Azul", "bggId": 230802}],
+            "locations": [],
+            "plays": [{"uuid": f"p{i}", "gameRefId": 1 + (i == 2), "playDate": f"2024-05-0{i + 1} 19:30:00",
+                       "durationMin": 20, "playerScores": [
+                           {"playerRefId": 1, "score": "7", "winner": True, "seatOrder": 1},
+                           {"playerRefId": 2, "score": "3", "winner": False, "seatOrder": 2}]} for i in range(3)]}
+    data = json.dumps(file).encode()
+    ui = open_app("/settings")
+    picker = next(c for c in ui.walk() if isinstance(c, ft.FilePicker))
+    ui.service_event(picker, "result", picked(data))
+    assert ui.tagged("bgstats.preview.counts").content.value == "3 plays, 2 players, 2 games"
+    assert "“Kahuna” is Kahuna here" in ui.texts() and "Played from 2024-05-01 to 2024-05-03" in ui.texts()
+    assert ui.control("bgstats.preview.skip.other_game").value == "1 of games that are not built in here"
+    ui.choose("bgstats.merge.0", "")  # "Joonie": a new player ...
+    ui.choose("bgstats.merge.0", "Joon")  # ... no: Joon, spelt differently
+    ui.click("bgstats.import")
+    assert ui.control("data.message").value == "Imported from BG Stats: 2 plays (1 not imported), 0 new players."
+    summaries = list(services.repo.summaries())
+    assert len(summaries) == 2 and summaries[0].totals == {"Mina": 7, "Joon": 3}
+    assert "Joonie" not in [p["name"] for p in services.repo.players()]
+    detail = open_app(f"/history/{summaries[0].id}")
+    assert "Mina wins!" in detail.texts() and detail.exists("record.send_bgstats")
+    ui.service_event(picker, "result", picked(data))
+    assert ui.control("bgstats.preview.skip.already").value == "2 already in your history"
+    assert ui.control("bgstats.import").disabled
+
+
+def test_a_damaged_bgstats_file_is_refused_with_its_reason(open_app: Callable[..., Harness],
+                                                            services: Services) -> None:
+    ui = open_app("/settings")
+    picker = next(c for c in ui.walk() if isinstance(c, ft.FilePicker))
+    bad = {"players": [], "games": [], "plays": [{"uuid": "x", "gameRefId": 3, "playDate": "2024-01-01 10:00:00",
+                                                  "playerScores": []}]}
+    ui.service_event(picker, "result", picked(json.dumps(bad).encode()))
+    assert ui.control("data.message").value == (
+        "This BG Stats file is damaged: plays[0].gameRefId is missing or wrong. Nothing was imported.")
+    assert list(services.repo.summaries()) == [] and not ui.exists("bgstats.preview")
+
+
+def test_the_real_sample_previews(open_app: Callable[..., Harness], services: Services) -> None:
+    if not SAMPLE.is_file():
+        pytest.skip(f"the real BG Stats export is not at {SAMPLE}")
+    ui = open_app("/settings", lang="ko")
+    picker = next(c for c in ui.walk() if isinstance(c, ft.FilePicker))
+    ui.service_event(picker, "result", picked(SAMPLE.read_bytes()))
+    plan = bgstats.plan_import(services.repo, SAMPLE.read_bytes())
+    assert ui.tagged("bgstats.preview.counts").content.value == "플레이 79건, 플레이어 16명, 게임 34개"
+    assert ui.control("bgstats.import").disabled == (not plan.plays)
