@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import scoring
 from scoring import GameSpec, all_specs
 from scoring.engine import MAX_NAME_LENGTH
 from scoring.ranking import places
@@ -40,6 +41,9 @@ MAX_DEPTH = 12
 MAX_TEXT = 5000
 MAX_OBJECTS = 200_000
 BATCH = 250
+CUSTOM_NAME = 40  # the longest name a custom game has
+CUSTOM_MAX_PLAYERS = 20
+CUSTOM_LIMIT = 1_000_000  # the bounds of a custom game's category
 PLAY_TIMES = {"ticket-to-ride-europe": (30, 60)}  # box play times in minutes (from BG Stats' own data)
 
 
@@ -120,9 +124,8 @@ def _export_play(out: _Export, play: dict[str, Any], result: dict[str, Any], pro
     names = [p["name"] for p in result["players"]]
     starter = record_of(play).get("start_player")
     starter = starter if starter in names else names[0]
-    spec = _spec_or_none(play["game"])
-    no_points = bool(record_of(play).get("no_points"))
-    scores = [{"score": None if no_points else str(p["total"]), "winner": p["name"] in result["winners"],
+    facts = game_facts(play)
+    scores = [{"score": str(p["total"]) if facts.scored else None, "winner": p["name"] in result["winners"],
                "newPlayer": p["name"] in first, "startPlayer": p["name"] == starter,
                "playerRefId": _player_entry(out, p["name"], profiles, play)["id"],
                "rank": ranks.get(p["name"], 0), "seatOrder": seat}
@@ -131,7 +134,7 @@ def _export_play(out: _Export, play: dict[str, Any], result: dict[str, Any], pro
         "uuid": _play_uuid(play), "modificationDate": local_time(play.get("edited_at") or play["finished_at"]),
         "entryDate": local_time(play["finished_at"]), "playDate": local_time(started_of(play)), "usesTeams": False,
         "durationMin": (duration_of(play) or 0), "ignored": False, "manualWinner": manual_winner(result),
-        "rounds": len(play["sheet"].get("rounds") or []), "bggId": spec.bgg_id if spec else game["bggId"],
+        "rounds": len(play["sheet"].get("rounds") or []), "bggId": facts.bgg_id,
     }
     location = _location(play)
     if location:
@@ -148,23 +151,44 @@ def _spec_or_none(game: str) -> GameSpec | None:
     return next((s for s in all_specs() if s.id == game), None)
 
 
+@dataclass(frozen=True)
+class _GameFacts:
+    name: str
+    bgg_id: int
+    cooperative: bool
+    highest_wins: bool
+    no_points: bool
+    min_players: int
+    max_players: int
+    scored: bool  # False: a game without points (winners only)
+
+
+def game_facts(play: dict[str, Any]) -> _GameFacts:
+    """What BG Stats knows of a game: from the built-in spec, or from the custom definition the sheet carries."""
+    spec = _spec_or_none(play["game"])
+    if spec is not None:
+        return _GameFacts(spec.name.en, spec.bgg_id, False, True, False, spec.min_players, spec.max_players, True)
+    d = play["sheet"].get("definition") or {}
+    players = d.get("players") or {}
+    names = d.get("names") or {}
+    return _GameFacts(str(names.get("en") or d.get("name") or play["game"]), int(d.get("bgg_id") or 0),
+                      bool(d.get("cooperative")), d.get("win") != "lowest", bool(d.get("no_points")),
+                      int(players.get("min") or 0), int(players.get("max") or 0), bool(d.get("categories")))
+
+
 def _game_entry(out: _Export, play: dict[str, Any]) -> dict[str, Any]:
     game = play["game"]
     if game in out.games:
         return out.games[game]
-    spec = _spec_or_none(game)
-    record = record_of(play)
-    name = spec.name.en if spec else str(record.get("game_name") or game)
+    facts = game_facts(play)
     low, high = PLAY_TIMES.get(game, (0, 0))
     entry = {
-        "uuid": stable_uuid("game", game), "id": len(out.games) + 1, "name": name,
+        "uuid": stable_uuid("game", game), "id": len(out.games) + 1, "name": facts.name,
         "modificationDate": local_time(play["finished_at"]),
-        "cooperative": bool(record.get("cooperative")), "highestWins": not record.get("lowest_wins"),
-        "noPoints": bool(record.get("no_points")), "usesTeams": False, "urlThumb": "", "urlImage": "",
-        "bggName": name, "bggYear": 0,
-        "bggId": spec.bgg_id if spec else int(record.get("bgg_id") or 0),
-        "designers": "", "metaData": "{}", "isBaseGame": 1, "isExpansion": 0, "rating": 0,
-        "minPlayerCount": spec.min_players if spec else 0, "maxPlayerCount": spec.max_players if spec else 0,
+        "cooperative": facts.cooperative, "highestWins": facts.highest_wins, "noPoints": facts.no_points,
+        "usesTeams": False, "urlThumb": "", "urlImage": "", "bggName": facts.name, "bggYear": 0,
+        "bggId": facts.bgg_id, "designers": "", "metaData": "{}", "isBaseGame": 1, "isExpansion": 0, "rating": 0,
+        "minPlayerCount": facts.min_players, "maxPlayerCount": facts.max_players,
         "minPlayTime": low, "maxPlayTime": high, "minAge": 0, "preferredImage": 0, "copies": [],
     }
     out.games[game] = entry
@@ -195,7 +219,7 @@ def add_play_url(play: dict[str, Any]) -> str:
     """The link BG Stats documents for other apps to push a play (it matches the game by bggId and may
     forward the play to BoardGameGeek)."""
     result = current_result(play)
-    spec = _spec_or_none(play["game"])
+    facts = game_facts(play)
     record = record_of(play)
     names = [p["name"] for p in result["players"]]
     starter = record.get("start_player") if record.get("start_player") in names else names[0]
@@ -208,9 +232,8 @@ def add_play_url(play: dict[str, Any]) -> str:
         "location": _location(play),
         "comments": record.get("note") or "",
         "board": "",
-        "game": {"name": spec.name.en if spec else str(record.get("game_name") or play["game"]),
-                 "bggId": spec.bgg_id if spec else int(record.get("bgg_id") or 0),
-                 "highestWins": not record.get("lowest_wins"), "noPoints": bool(record.get("no_points")),
+        "game": {"name": facts.name, "bggId": facts.bgg_id, "highestWins": facts.highest_wins,
+                 "noPoints": not facts.scored,
                  "sourceGameId": play["game"]},
         "players": [{"name": p["name"], "sourcePlayerId": stable_uuid("player", p["name"]),
                      "score": p["total"], "winner": p["name"] in result["winners"], "rank": ranks.get(p["name"], 0),
@@ -423,6 +446,66 @@ def _name(player: dict[str, Any]) -> str:
     return " ".join(str(player["name"]).split())
 
 
+@dataclass(frozen=True)
+class _Target:
+    """What a BG Stats game becomes here: a built-in game, or a custom game with one category (its score)."""
+
+    game: str
+    rules_version: int
+    min_players: int
+    max_players: int
+    needs_scores: bool
+    lowest_wins: bool
+    definition: dict[str, Any] | None = None  # a custom game's, carried inline by its sheets
+
+    def sheet(self, names: list[str], scores: list[int | None], winners: list[str]) -> dict[str, Any]:
+        if self.definition is None:
+            return {"game": self.game, "players": [{"name": n} for n in names]}
+        keep = bool(self.definition["categories"])
+        sheet: dict[str, Any] = {"game": self.game, "definition": self.definition,
+                                 "players": [{"name": n, **({"score": v} if keep and v is not None else {})}
+                                             for n, v in zip(names, scores, strict=True)]}
+        if self.definition["cooperative"]:
+            sheet["outcome"] = "won" if winners else "lost"
+        elif self.definition["no_points"]:
+            sheet["winners"] = winners
+        return sheet
+
+
+def custom_games_available() -> bool:
+    """Plays of other games come in as custom games once the engine knows custom games (spec_for_sheet)."""
+    return hasattr(scoring, "spec_for_sheet")
+
+
+def _target(game: dict[str, Any], plays: list[dict[str, Any]]) -> _Target | None:
+    spec = _match_game(game)
+    if spec is not None:
+        return _Target(spec.id, spec.rules_version, spec.min_players, spec.max_players, True,
+                       lowest_wins=False)  # in every built-in game the highest total wins
+    if not custom_games_available():
+        return None
+    # co-operative: everyone wins or loses together; a game where only some win (a traitor) is "no points",
+    # and so is a game with plays that BG Stats holds only the winners of (the scores, where given, stay)
+    cooperative = bool(game.get("cooperative")) and all(
+        len({bool(s.get("winner")) for s in play["playerScores"]}) == 1 for play in plays)
+    scores = [_score(s.get("score")) for play in plays for s in play["playerScores"]]
+    no_points = not cooperative and (bool(game.get("noPoints")) or bool(game.get("cooperative"))
+                                     or None in scores)
+    name = " ".join(str(game["name"]).split())[:CUSTOM_NAME].strip() or "BG Stats"
+    definition: dict[str, Any] = {
+        "id": "custom-bgs-" + uuid.UUID(stable_uuid("game", str(game.get("uuid") or game["name"]))).hex[:12],
+        "version": 1, "name": name, "players": {"min": 1, "max": CUSTOM_MAX_PLAYERS},
+        "categories": [{"key": "score", "name": "Score", "names": {"en": "Score", "ko": "점수"},
+                        "min": -CUSTOM_LIMIT, "max": CUSTOM_LIMIT, "optional": None in scores}]
+        if any(v is not None for v in scores) else [],
+        "scoring": "final", "win": "highest" if game.get("highestWins", True) else "lowest",
+        "cooperative": cooperative, "no_points": no_points}
+    if _is(game.get("bggId"), int) and game["bggId"] > 0:
+        definition["bgg_id"] = game["bggId"]
+    return _Target(definition["id"], 1, 1, CUSTOM_MAX_PLAYERS, not (cooperative or no_points),
+                   definition["win"] == "lowest", definition)
+
+
 def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = None) -> ImportPlan:
     """Read a BG Stats file and work out what importing it would add. Raises BGStatsError."""
     content = read_bgstats(data)
@@ -432,24 +515,28 @@ def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = 
     locations = {loc["id"]: loc for loc in content.get("locations", [])}
     known = _known_uuids(repo)
     matched = {str(g["name"]): spec.id for g in games.values() if (spec := _match_game(g)) is not None}
+    by_game: dict[int, list[dict[str, Any]]] = {}
+    for play in content["plays"]:
+        by_game.setdefault(play["gameRefId"], []).append(play)
+    targets = {ref: _target(games[ref], plays) for ref, plays in by_game.items()}
     plan_plays: list[dict[str, Any]] = []
     skipped: list[Skipped] = []
     playing: dict[str, None] = {}
     days: list[str] = []
     for play in content["plays"]:
         game = games[play["gameRefId"]]
-        spec = _match_game(game)
+        target = targets[play["gameRefId"]]
         names = _unique(renames.get(_name(players[s["playerRefId"]]), _name(players[s["playerRefId"]]))
                         for s in sorted(play["playerScores"], key=_seat))
         playing.update(dict.fromkeys(names))
         days.append(play["playDate"][:10])
-        reason = _skip_reason(play, spec, names, known)
+        reason = _skip_reason(play, target, names, known)
         if reason is not None:
             skipped.append(Skipped(play["uuid"], str(game["name"]), reason))
             continue
-        assert spec is not None
+        assert target is not None
         location = locations.get(play.get("locationRefId") or 0)
-        plan_plays.append(_imported_play(play, spec, names, location["name"] if location else ""))
+        plan_plays.append(_imported_play(play, target, names, location["name"] if location else ""))
     profiles = {p["name"] for p in repo.players()}
     return ImportPlan(plan_plays, skipped, list(playing), [n for n in playing if n not in profiles],
                       sorted({str(g["name"]) for g in games.values()}, key=str.casefold), matched,
@@ -460,32 +547,32 @@ def _seat(score: dict[str, Any]) -> int:
     return score.get("seatOrder") or 0
 
 
-def _skip_reason(play: dict[str, Any], spec: GameSpec | None, names: list[str], known: set[str]) -> str | None:
+def _skip_reason(play: dict[str, Any], target: _Target | None, names: list[str], known: set[str]) -> str | None:
     if play["uuid"] in known:
         return "already"
-    if spec is None:
+    if target is None:
         return "other_game"
     if play.get("ignored"):
         return "ignored"
-    if not spec.min_players <= len(names) <= spec.max_players:
+    if not target.min_players <= len(names) <= target.max_players:
         return "player_count"
     if any(not n or len(n) > MAX_NAME_LENGTH for n in names):
         return "name"
-    if any(_score(s.get("score")) is None for s in play["playerScores"]):
+    if target.needs_scores and any(_score(s.get("score")) is None for s in play["playerScores"]):
         return "score"
     return None
 
 
-def _imported_play(play: dict[str, Any], spec: GameSpec, names: list[str], location: str) -> dict[str, Any]:
+def _imported_play(play: dict[str, Any], target: _Target, names: list[str], location: str) -> dict[str, Any]:
     seats = sorted(play["playerScores"], key=_seat)
-    totals = {name: _score(s.get("score")) or 0 for name, s in zip(names, seats, strict=True)}
+    scores = [_score(s.get("score")) for s in seats]
+    totals = {name: score or 0 for name, score in zip(names, scores, strict=True)}
     winners = [name for name, s in zip(names, seats, strict=True) if s.get("winner")]
     ranks = {name: s.get("rank") or 0 for name, s in zip(names, seats, strict=True)}
-    ranking = _ranking(names, totals, winners, ranks)
-    result = {"game": spec.id, "rules_version": spec.rules_version,
+    result = {"game": target.game, "rules_version": target.rules_version,
               "players": [{"name": n, "total": totals[n], "breakdown": {}, "eliminated": False} for n in names],
-              "ranking": ranking, "winners": winners, "tiebreaks": [], "finished": True, "end_reason": None,
-              "progress": [], "extras": {}}
+              "ranking": _ranking(names, totals, winners, ranks, target.lowest_wins), "winners": winners,
+              "tiebreaks": [], "finished": True, "end_reason": None, "progress": [], "extras": {}}
     started = _to_utc(play["playDate"])
     duration = play.get("durationMin") or 0
     finished = datetime.fromisoformat(started).timestamp() + 60 * duration
@@ -494,21 +581,22 @@ def _imported_play(play: dict[str, Any], spec: GameSpec, names: list[str], locat
     starter = next((n for n, s in zip(names, seats, strict=True) if s.get("startPlayer")), None)
     if starter is not None:
         record["start_player"] = starter
-    return {"id": "bgs_" + uuid.UUID(stable_uuid("import", play["uuid"])).hex, "game": spec.id, "imported": True,
-            "sheet": {"game": spec.id, "players": [{"name": n} for n in names]},
-            "rules_version": spec.rules_version, "result": result, "started_at": started,
+    return {"id": "bgs_" + uuid.UUID(stable_uuid("import", play["uuid"])).hex, "game": target.game,
+            "imported": True, "sheet": target.sheet(names, scores, winners),
+            "rules_version": target.rules_version, "result": result, "started_at": started,
             "finished_at": datetime.fromtimestamp(finished, UTC).isoformat(timespec="seconds"),
             "imported_at": now_iso(), "record": record}
 
 
-def _ranking(names: list[str], totals: dict[str, int], winners: list[str], ranks: dict[str, int]) -> list[list[str]]:
+def _ranking(names: list[str], totals: dict[str, int], winners: list[str], ranks: dict[str, int],
+             lowest_wins: bool = False) -> list[list[str]]:
     """Tied groups best first: BG Stats' ranks when every player has one, else winners first, then by score."""
     if all(ranks[n] > 0 for n in names):
         def key(n: str) -> tuple[int, ...]:
             return (ranks[n],)
     else:
         def key(n: str) -> tuple[int, ...]:
-            return (0 if n in winners else 1, -totals[n])
+            return (0 if n in winners else 1, totals[n] if lowest_wins else -totals[n])
     groups: list[list[str]] = []
     for name in sorted(names, key=key):
         if groups and key(groups[-1][0]) == key(name):
@@ -516,6 +604,30 @@ def _ranking(names: list[str], totals: dict[str, int], winners: list[str], ranks
         else:
             groups.append([name])
     return groups
+
+
+def imported_result_fault(play: dict[str, Any]) -> str | None:
+    """Where an imported play (totals only) is not what an import makes (a backup checks it), or None."""
+    sheet, result = play.get("sheet"), play.get("result")
+    if not isinstance(sheet, dict) or not isinstance(sheet.get("players"), list):
+        return "sheet"
+    names = [p.get("name") for p in sheet["players"] if isinstance(p, dict)]
+    if len(names) != len(sheet["players"]) or not all(isinstance(n, str) and n for n in names):
+        return "sheet.players"
+    if not isinstance(result, dict) or not isinstance(result.get("players"), list):
+        return "result"
+    players = result["players"]
+    if [p.get("name") if isinstance(p, dict) else None for p in players] != names or not all(
+            _is(p.get("total"), int) and isinstance(p.get("breakdown", {}), dict) for p in players):
+        return "result.players"
+    ranking, winners = result.get("ranking"), result.get("winners")
+    if not isinstance(ranking, list) or sorted(n for g in ranking if isinstance(g, list) for n in g) != sorted(names):
+        return "result.ranking"
+    if not isinstance(winners, list) or not set(winners) <= set(names):
+        return "result.winners"
+    if not isinstance(result.get("finished"), bool) or not _is(result.get("rules_version"), int):
+        return "result"
+    return None
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from scoring.sheet_tools import players_in
 from ..models.sheet_model import SheetModel
 from . import schema
 from .atomic import encode
+from .bgstats import imported_result_fault
 from .play_record import duration_of, eliminated_in, started_of
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
 from .summary import summary_of
@@ -243,6 +244,11 @@ def _check_plays(plays: list[Any]) -> None:
         _check_game(play, path)
         _check_time(play, "finished_at", path)
         _check_time(play, "started_at", path, required=False)
+        if play.get("imported"):  # from BG Stats, totals only: its stored result is all there is to check
+            fault = imported_result_fault(play)
+            if fault is not None:
+                raise _invalid(f"{path}.{fault}")
+            continue
         try:
             result = score_sheet(play["sheet"])
         except SheetError as error:

@@ -152,14 +152,44 @@ def test_the_sample_export_imports_every_play_or_says_why(sample: dict[str, Any]
     data = SAMPLE.read_bytes()
     plan = plan_import(repo, data)
     assert plan.total_plays == len(sample["plays"]) == 79
-    assert len(plan.plays) + len(plan.skipped) == 79
-    assert all(s.reason in {"other_game", "ignored", "player_count", "name", "score", "already"} for s in plan.skipped)
-    assert plan.matched == {"Ticket to Ride: Europe": "ticket-to-ride-europe"}  # by its bggId
+    assert plan.matched == {"Ticket to Ride: Europe": "ticket-to-ride-europe"}  # by its bggId (it has no plays)
     assert (plan.first_day, plan.last_day) == ("2020-12-31", "2021-05-09")
     assert len(plan.players) == 16 and "Jay" in plan.players  # trailing spaces dropped
-    report = run_import(repo, plan)
-    assert report.plays_added == len(plan.plays)
-    assert plan_import(repo, data).plays == []
+    if bgstats.custom_games_available():
+        assert (len(plan.plays), plan.skipped) == (79, [])  # every other game as a custom game
+    else:
+        assert plan.reasons() == {"other_game": 79}
+    assert run_import(repo, plan).plays_added == len(plan.plays)
+    assert len(plan_import(repo, data).plays) == 0
+
+
+@pytest.mark.skipif(not bgstats.custom_games_available(), reason="custom games (branch custom) are not merged")
+def test_other_games_come_in_as_custom_games_that_score_as_bgstats_did(sample: dict[str, Any],
+                                                                        repo: Repository) -> None:
+    from scoring import score_sheet, spec_for_sheet  # type: ignore[attr-defined]
+
+    plan = plan_import(repo, SAMPLE.read_bytes())
+    games = {g["name"]: g for g in sample["games"]}
+    for play in plan.plays:
+        spec = spec_for_sheet(play["sheet"])
+        rescored = score_sheet(play["sheet"]).to_json()
+        assert set(rescored["winners"]) == set(play["result"]["winners"]), spec.name.en
+        assert [p["total"] for p in rescored["players"]] == [p["total"] for p in play["result"]["players"]]
+        assert play["sheet"]["definition"].get("bgg_id", 0) == games[spec.name.en]["bggId"]
+
+
+def test_a_backup_keeps_imported_plays_and_refuses_tampered_ones(source: Repository, tmp_path: Path) -> None:
+    imported = Repository.open(tmp_path / "imported")
+    bgstats.import_bgstats(imported, export_bgstats(source))
+    backup = exchange.export_backup(imported)
+    again = Repository.open(tmp_path / "again")
+    assert exchange.import_backup(again, backup).plays_added == 3
+    assert [s.totals for s in again.summaries()] == [s.totals for s in imported.summaries()]
+    tampered = json.loads(backup)
+    tampered["plays"][0]["result"]["winners"] = ["Nobody"]
+    with pytest.raises(exchange.BackupError) as refused:
+        exchange.import_backup(Repository.open(tmp_path / "third"), json.dumps(tampered).encode())
+    assert refused.value.params["path"] == "plays[0].result.winners"
 
 
 def test_a_built_in_game_matched_by_name_imports_with_its_scores(repo: Repository) -> None:
