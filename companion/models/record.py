@@ -15,7 +15,6 @@ Every function here returns a new dict and never changes its argument.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
@@ -161,18 +160,9 @@ def new_players(repo: Repository, play: dict[str, Any]) -> list[str]:
     return [n for n in names if n not in seen]
 
 
-def known_locations(plays: Iterable[dict[str, Any]]) -> list[str]:
-    """The distinct locations of the given plays, most recent first."""
-    found: dict[str, None] = {}
-    for play in plays:
-        location = record_of(play).get("location")
-        if isinstance(location, str) and location:
-            found.setdefault(location, None)
-    return list(found)
-
-
 def recent_locations(repo: Repository) -> list[str]:
-    return known_locations(islice(repo.plays_newest_first(), RECENT_PLAYS))
+    """The places of the newest plays, most recent first (from the cached summaries)."""
+    return list(dict.fromkeys(s.location for s in islice(repo.summaries(), RECENT_PLAYS) if s.location))
 
 
 # ---- plays imported with totals only ---------------------------------------------------------------

@@ -26,6 +26,7 @@ class PlaySummary:
     winners: tuple[str, ...]  # several when the win is shared; none when everyone was eliminated
     ranking: tuple[tuple[str, ...], ...]  # tied groups, best first
     finished: bool  # False when the table ended the game before its rules did
+    location: str = ""  # where it was played (the play's record)
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -74,4 +75,5 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         winners=tuple(result["winners"]),
         ranking=tuple(tuple(group) for group in result["ranking"]),
         finished=result["finished"],
+        location=str((play.get("record") or {}).get("location") or ""),
     )

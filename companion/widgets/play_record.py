@@ -3,6 +3,7 @@ eliminations, an early end; editing them; and sending the play to the BG Stats a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -23,6 +24,21 @@ def duration_text(t: Translator, minutes: int | None) -> str:
         return "–"
     hours, rest = divmod(minutes, 60)
     return t("record.hours_minutes", h=hours, m=rest) if hours else t("record.minutes", m=rest)
+
+
+def location_filter(repo: Repository, t: Translator, chosen: str | None,
+                    choose: Callable[[str | None], None]) -> list[ft.Control]:
+    """The history's filter by place: none when no play has a place."""
+    places = rec.recent_locations(repo)
+    if chosen and chosen not in places:
+        places.append(chosen)
+    if not places:
+        return []
+    return [tagged("history.filter.location", ft.Dropdown(
+        label=t("record.location"), value=chosen or "", dense=True, expand=True,
+        options=[ft.DropdownOption(key="", text=t("history.all_places")),
+                 *[ft.DropdownOption(key=p, text=p) for p in places]],
+        on_select=lambda e: choose(e.control.value or None)))]
 
 
 class PlayRecordPanel:

@@ -169,3 +169,18 @@ def test_the_real_sample_previews(open_app: Callable[..., Harness], services: Se
     plan = bgstats.plan_import(services.repo, SAMPLE.read_bytes())
     assert ui.tagged("bgstats.preview.counts").content.value == "플레이 79건, 플레이어 16명, 게임 34개"
     assert ui.control("bgstats.import").disabled == (not plan.plays)
+
+
+def test_history_filters_by_place(open_app: Callable[..., Harness], services: Services) -> None:
+    assert not open_app("/history").exists("history.filter.location")  # no play has a place yet
+    home = add_play(services, "kahuna", "2026-11-01T20:00:00+00:00", record={"location": "Home"})
+    club = add_play(services, "kahuna", "2026-11-02T20:00:00+00:00", record={"location": "Club"})
+    add_play(services, "kahuna", "2026-11-03T20:00:00+00:00")
+    ui = open_app("/history")
+    assert len(ui.find_all("history.play.")) == 3
+    ui.choose("history.filter.location", "Home")
+    assert ui.find_all("history.play.") == [f"history.play.{home['id']}"]
+    ui.choose("history.filter.location", "Club")
+    assert ui.find_all("history.play.") == [f"history.play.{club['id']}"]
+    ui.choose("history.filter.location", "")
+    assert len(ui.find_all("history.play.")) == 3
