@@ -17,7 +17,7 @@ import json
 import urllib.parse
 import uuid
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -215,9 +215,9 @@ def _location_entry(out: _Export, name: str, play: dict[str, Any]) -> dict[str, 
 # ---- one play to the BG Stats app -------------------------------------------------------------------------
 
 
-def add_play_url(play: dict[str, Any]) -> str:
+def add_play_url(play: dict[str, Any], profile_ids: Mapping[str, str] | None = None) -> str:
     """The link BG Stats documents for other apps to push a play (it matches the game by bggId and may
-    forward the play to BoardGameGeek)."""
+    forward the play to BoardGameGeek). Players are identified as in the export (by profile id)."""
     result = current_result(play)
     facts = game_facts(play)
     record = record_of(play)
@@ -235,7 +235,8 @@ def add_play_url(play: dict[str, Any]) -> str:
         "game": {"name": facts.name, "bggId": facts.bgg_id, "highestWins": facts.highest_wins,
                  "noPoints": not facts.scored,
                  "sourceGameId": play["game"]},
-        "players": [{"name": p["name"], "sourcePlayerId": stable_uuid("player", p["name"]),
+        "players": [{"name": p["name"], "sourcePlayerId": stable_uuid("player", (profile_ids or {}).get(
+                         p["name"], p["name"])),
                      "score": p["total"], "winner": p["name"] in result["winners"], "rank": ranks.get(p["name"], 0),
                      "startPlayer": p["name"] == starter, "role": ""}
                     for p in result["players"]],

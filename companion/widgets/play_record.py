@@ -75,7 +75,7 @@ class PlayRecordPanel:
         buttons = ft.Row([
             secondary_button("record.edit", t("record.edit"), self._edit, icon=ft.Icons.EDIT_NOTE),
             secondary_button("record.send_bgstats", t("record.send_bgstats"), icon=ft.Icons.SEND,
-                             action=ft.OpenUrl(add_play_url(play))),
+                             action=ft.OpenUrl(add_play_url(play, {p["name"]: p["id"] for p in self.repo.players()}))),
         ], wrap=True)
         return tagged("record", section(t("record.title"), *lines, buttons))
 

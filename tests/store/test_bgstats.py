@@ -242,7 +242,8 @@ def test_a_file_too_large_is_refused_before_it_is_read(repo: Repository, monkeyp
 
 def test_send_to_bgstats_link_carries_the_play(source: Repository, utc: None) -> None:
     play = sorted(source.plays_newest_first(), key=lambda p: p["finished_at"])[0]
-    url = add_play_url(play)
+    profiles = {p["name"]: p["id"] for p in source.players()}
+    url = add_play_url(play, profiles)
     assert url.startswith("bgstats://app.bgstatsapp.com/addPlay.html?data=")
     payload = json.loads(urllib.parse.unquote(url.split("data=", 1)[1]))
     assert payload["game"] == {"name": "Kahuna", "bggId": 394, "highestWins": True, "noPoints": False,
@@ -252,6 +253,8 @@ def test_send_to_bgstats_link_carries_the_play(source: Repository, utc: None) ->
     assert (payload["durationMin"], payload["location"], payload["comments"]) == (35, "Café Meeple", "Close one")
     assert [(p["name"], p["score"], p["winner"], p["rank"], p["startPlayer"]) for p in payload["players"]] == [
         ("Mina", 7, True, 1, False), ("Joon", 0, False, 2, True)]
+    exported = {p["name"]: p["uuid"] for p in json.loads(export_bgstats(source))["players"]}
+    assert {p["name"]: p["sourcePlayerId"] for p in payload["players"]} == {n: exported[n] for n in ("Mina", "Joon")}
 
 
 def test_csv_has_the_record_and_undoes_its_formula_guard(repo: Repository, utc: None) -> None:
