@@ -7,8 +7,10 @@ of the same history agree; dates "YYYY-MM-DD HH:MM:SS" in this computer's local 
 
 Import: the file is read and checked completely (size, JSON, nesting, every object's shape and every
 reference) before anything is stored, and refused with a BGStatsError otherwise. Plays of built-in games
-(matched by bggId, then by name) become history plays marked `imported` with totals only; a play whose BG
-Stats uuid is already in the history (imported before, or exported from here) is skipped.
+(matched by bggId, then by name) become history plays marked `imported` with totals only; plays of other
+games (once the engine has custom games) become plays of a custom game with one category, the score, also
+marked `imported` with BG Stats' result stored. A play whose BG Stats uuid is already in the history
+(imported before, or exported from here) is skipped.
 """
 
 from __future__ import annotations
@@ -78,6 +80,12 @@ def manual_winner(result: dict[str, Any]) -> bool:
     return set(result["winners"]) != {n for n, total in totals.items() if total == best}
 
 
+def _starter(play: dict[str, Any], names: list[str]) -> str:
+    """Who started: as recorded, else the first seat."""
+    chosen = record_of(play).get("start_player")
+    return chosen if chosen in names else names[0]
+
+
 def _ranks(result: dict[str, Any]) -> dict[str, int]:
     return {name: place for place, group in places(result["ranking"]) for name in group}
 
@@ -121,9 +129,7 @@ def _export_play(out: _Export, play: dict[str, Any], result: dict[str, Any], pro
                  first: set[str]) -> dict[str, Any]:
     game = _game_entry(out, play)
     ranks = _ranks(result)
-    names = [p["name"] for p in result["players"]]
-    starter = record_of(play).get("start_player")
-    starter = starter if starter in names else names[0]
+    starter = _starter(play, [p["name"] for p in result["players"]])
     facts = game_facts(play)
     scores = [{"score": str(p["total"]) if facts.scored else None, "winner": p["name"] in result["winners"],
                "newPlayer": p["name"] in first, "startPlayer": p["name"] == starter,
@@ -133,7 +139,8 @@ def _export_play(out: _Export, play: dict[str, Any], result: dict[str, Any], pro
     entry: dict[str, Any] = {
         "uuid": _play_uuid(play), "modificationDate": local_time(play.get("edited_at") or play["finished_at"]),
         "entryDate": local_time(play["finished_at"]), "playDate": local_time(started_of(play)), "usesTeams": False,
-        "durationMin": (duration_of(play) or 0), "ignored": False, "manualWinner": manual_winner(result),
+        "durationMin": duration_of(play) or 0, "ignored": False,
+        "manualWinner": manual_winner(result) or not facts.scored,
         "rounds": len(play["sheet"].get("rounds") or []), "bggId": facts.bgg_id,
     }
     location = _location(play)
@@ -221,24 +228,23 @@ def add_play_url(play: dict[str, Any], profile_ids: Mapping[str, str] | None = N
     result = current_result(play)
     facts = game_facts(play)
     record = record_of(play)
-    names = [p["name"] for p in result["players"]]
-    starter = record.get("start_player") if record.get("start_player") in names else names[0]
+    starter = _starter(play, [p["name"] for p in result["players"]])
     ranks = _ranks(result)
+    ids = profile_ids or {}
     payload = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play["id"],
         "playDate": local_time(started_of(play)),
-        "durationMin": (duration_of(play) or 0),
+        "durationMin": duration_of(play) or 0,
         "location": _location(play),
         "comments": record.get("note") or "",
         "board": "",
         "game": {"name": facts.name, "bggId": facts.bgg_id, "highestWins": facts.highest_wins,
                  "noPoints": not facts.scored,
                  "sourceGameId": play["game"]},
-        "players": [{"name": p["name"], "sourcePlayerId": stable_uuid("player", (profile_ids or {}).get(
-                         p["name"], p["name"])),
-                     "score": p["total"], "winner": p["name"] in result["winners"], "rank": ranks.get(p["name"], 0),
-                     "startPlayer": p["name"] == starter, "role": ""}
+        "players": [{"name": p["name"], "sourcePlayerId": stable_uuid("player", ids.get(p["name"], p["name"])),
+                     "score": p["total"] if facts.scored else None, "winner": p["name"] in result["winners"],
+                     "rank": ranks.get(p["name"], 0), "startPlayer": p["name"] == starter, "role": ""}
                     for p in result["players"]],
     }
     return ADD_PLAY_URL + urllib.parse.quote(json.dumps(payload, ensure_ascii=False, separators=(",", ":")), safe="")
