@@ -106,7 +106,8 @@ class PlayRecordPanel:
             content=ft.Column([tagged("record.field.duration", self.duration),
                                tagged("record.field.location", self.location), ft.Row(choices, wrap=True),
                                tagged("record.field.note", self.note), tagged("record.field.start", self.starter),
-                               self.error], tight=True, scroll=ft.ScrollMode.AUTO, width=360),
+                               self.error], tight=True, width=360),
+            scrollable=True,
             actions=[tagged("record.cancel", ft.TextButton(t("common.cancel"),
                                                            on_click=lambda ev: self.screen.app.page.pop_dialog())),
                      tagged("record.save", ft.FilledButton(t("record.save"), on_click=self._save))])
