@@ -301,6 +301,8 @@ def read_bgstats(data: bytes) -> dict[str, Any]:
     except ValueError:
         raise BGStatsError("bgstats.error.not_json") from None
     _check_size(content)
+    if isinstance(content, dict) and isinstance(content.get("game"), dict) and "plays" not in content:
+        content = _from_single_play(content)
     sections = ("players", "games", "plays")
     if not isinstance(content, dict) or not all(isinstance(content.get(k), list) for k in sections):
         raise BGStatsError("bgstats.error.not_bgstats")
@@ -315,6 +317,37 @@ def read_bgstats(data: bytes) -> dict[str, Any]:
     for i, play in enumerate(content["plays"]):
         _check_play(play, f"plays[{i}]", players, games, locations, uuids)
     return content
+
+
+def _from_single_play(play: dict[str, Any]) -> dict[str, Any]:
+    """One play in the shape BG Stats takes from other apps (a game, players by name, a date), as an export
+    holding that play. Raises BGStatsError."""
+    players = play.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) and _is(p.get("name"), str) for p in players):
+        raise _invalid("players")
+    game = play["game"]
+    if not _is(game.get("name"), str):
+        raise _invalid("game.name")
+    source = str(play.get("sourcePlayId") or json.dumps(play, sort_keys=True))
+    # a play this app sent keeps the uuid its export gives it, so it is recognised when it comes back
+    key = stable_uuid("play", source) if play.get("sourceName") == SOURCE_NAME else stable_uuid(
+        "shared-play", f"{play.get('sourceName')}:{source}")
+    names = list(dict.fromkeys(p["name"] for p in players))
+    return {
+        "players": [{"id": i, "name": n} for i, n in enumerate(names, start=1)],
+        "games": [{"id": 1, "name": game["name"], "bggId": game.get("bggId") or 0,
+                   "highestWins": game.get("highestWins", True), "noPoints": game.get("noPoints", False)}],
+        "locations": [{"id": 1, "name": play["location"]}] if _is(play.get("location"), str) and play["location"]
+        else [],
+        "plays": [{"uuid": key, "gameRefId": 1,
+                   "playDate": play.get("playDate"), "durationMin": play.get("durationMin") or 0,
+                   "comments": play.get("comments") or "",
+                   **({"locationRefId": 1} if _is(play.get("location"), str) and play["location"] else {}),
+                   "playerScores": [{"playerRefId": names.index(p["name"]) + 1, "score": p.get("score"),
+                                     "winner": p.get("winner", False), "rank": p.get("rank") or 0,
+                                     "startPlayer": p.get("startPlayer", False), "seatOrder": seat}
+                                    for seat, p in enumerate(players, start=1)]}],
+    }
 
 
 def _refuse_constant(name: str) -> Any:

@@ -274,3 +274,17 @@ def test_csv_has_the_record_and_undoes_its_formula_guard(repo: Repository, utc: 
         ("Mina", "0", "0"), ("Joon", "0", "1"), ("Sora", "1", "0")]
     assert rows[0]["ended_early"] == "1"  # one scoring of Kahuna's three
     assert flip[0]["ended_early"] == "0" and flip[0]["duration_min"] == ""
+
+
+def test_one_shared_play_imports_and_is_known_when_it_comes_back(source: Repository, tmp_path: Path) -> None:
+    play = sorted(source.plays_newest_first(), key=lambda p: p["finished_at"])[0]
+    shared = urllib.parse.unquote(add_play_url(play).split("data=", 1)[1]).encode()  # what a .bgsplay holds
+    elsewhere = Repository.open(tmp_path / "elsewhere")
+    plan = plan_import(elsewhere, shared)
+    assert (len(plan.plays), plan.skipped, plan.matched) == (1, [], {"Kahuna": "kahuna"})
+    run_import(elsewhere, plan)
+    (summary,) = list(elsewhere.summaries())
+    assert (summary.totals, summary.winners, summary.location) == ({"Mina": 7, "Joon": 0}, ("Mina",), "Café Meeple")
+    assert [s.reason for s in plan_import(source, shared).skipped] == ["already"]
+    with pytest.raises(BGStatsError):
+        plan_import(elsewhere, json.dumps({"game": {"name": 3}, "players": []}).encode())
