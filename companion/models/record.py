@@ -165,6 +165,10 @@ def recent_locations(repo: Repository) -> list[str]:
     return list(dict.fromkeys(s.location for s in islice(repo.summaries(), RECENT_PLAYS) if s.location))
 
 
+def any_note(repo: Repository) -> bool:
+    return any(s.note for s in islice(repo.summaries(), RECENT_PLAYS))
+
+
 # ---- plays imported with totals only ---------------------------------------------------------------
 
 

@@ -554,8 +554,8 @@ class Repository:
         return self._newest_first(lambda shard: self._view(shard).summaries, attrgetter("finished_at"))
 
     def history_page(self, *, game: str | None = None, player: str | None = None, since: date | None = None,
-                     until: date | None = None, location: str | None = None, offset: int = 0,
-                     limit: int = 20) -> HistoryPage:
+                     until: date | None = None, location: str | None = None, note: str | None = None,
+                     offset: int = 0, limit: int = 20) -> HistoryPage:
         """One page of the history, newest first; `since`/`until` are local calendar days, both included."""
         items: list[PlaySummary] = []
         skipped = 0
@@ -569,6 +569,8 @@ class Repository:
             if (game is not None and summary.game != game) or (player is not None and player not in summary.players):
                 continue
             if location is not None and summary.location != location:
+                continue
+            if note and note.casefold() not in summary.note.casefold():
                 continue
             if skipped < offset:
                 skipped += 1

@@ -27,6 +27,7 @@ class PlaySummary:
     ranking: tuple[tuple[str, ...], ...]  # tied groups, best first
     finished: bool  # False when the table ended the game before its rules did
     location: str = ""  # where it was played (the play's record)
+    note: str = ""  # the play's note (its record)
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -76,4 +77,5 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         ranking=tuple(tuple(group) for group in result["ranking"]),
         finished=result["finished"],
         location=str((play.get("record") or {}).get("location") or ""),
+        note=str((play.get("record") or {}).get("note") or ""),
     )

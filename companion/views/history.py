@@ -13,7 +13,7 @@ from scoring import SheetError, Text, all_specs, get_spec
 from ..store.repository import HistoryPage
 from ..store.summary import PlaySummary
 from ..widgets.common import icon_button, secondary_button, section, shown_value, tagged
-from ..widgets.play_record import PlayRecordPanel, location_filter
+from ..widgets.play_record import PlayRecordPanel, record_filters
 from .base import Screen, empty_state
 from .home import game_badge
 from .result import ResultScreen
@@ -32,6 +32,7 @@ class HistoryFilter:
     since: date | None = None
     until: date | None = None
     location: str | None = None
+    note: str | None = None
 
     def dates(self, today: date) -> tuple[date | None, date | None]:
         if self.period == "custom":
@@ -57,6 +58,7 @@ class HistoryScreen(Screen):
         since, until = self.filter.dates(date.today())
         page: HistoryPage = self.app.repo.history_page(game=self.filter.game, player=self.filter.player, since=since,
                                                        until=until, location=self.filter.location,
+                                                       note=self.filter.note,
                                                        offset=0 if reset else len(self.items),
                                                        limit=PAGE_SIZE)
         self.items = page.items if reset else [*self.items, *page.items]
@@ -87,8 +89,8 @@ class HistoryScreen(Screen):
             on_change=lambda e: self._period(e.control.selected[0]))
         parts: list[ft.Control] = [ft.Row([tagged("history.filter.game", games),
                                            tagged("history.filter.player", players)]),
-                                   *location_filter(self.app.repo, t, self.filter.location,
-                                                    lambda value: self._set(location=value)),
+                                   *record_filters(self.app.repo, t, self.filter.location, self.filter.note,
+                                                   lambda **changes: self._set(**changes)),
                                    tagged("history.filter.period", periods)]
         if self.filter.period == "custom":
             since, until = self.filter.since, self.filter.until

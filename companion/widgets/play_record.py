@@ -26,19 +26,25 @@ def duration_text(t: Translator, minutes: int | None) -> str:
     return t("record.hours_minutes", h=hours, m=rest) if hours else t("record.minutes", m=rest)
 
 
-def location_filter(repo: Repository, t: Translator, chosen: str | None,
-                    choose: Callable[[str | None], None]) -> list[ft.Control]:
-    """The history's filter by place: none when no play has a place."""
+def record_filters(repo: Repository, t: Translator, place: str | None, note: str | None,
+                   choose: Callable[..., None]) -> list[ft.Control]:
+    """The history's filters by place and by words of a note: none until some play has a place or a note."""
     places = rec.recent_locations(repo)
-    if chosen and chosen not in places:
-        places.append(chosen)
-    if not places:
+    if place and place not in places:
+        places.append(place)
+    if not places and not note and not rec.any_note(repo):
         return []
-    return [tagged("history.filter.location", ft.Dropdown(
-        label=t("record.location"), value=chosen or "", dense=True, expand=True,
-        options=[ft.DropdownOption(key="", text=t("history.all_places")),
-                 *[ft.DropdownOption(key=p, text=p) for p in places]],
-        on_select=lambda e: choose(e.control.value or None)))]
+    controls: list[ft.Control] = []
+    if places:
+        controls.append(tagged("history.filter.location", ft.Dropdown(
+            label=t("record.location"), value=place or "", dense=True, expand=True,
+            options=[ft.DropdownOption(key="", text=t("history.all_places")),
+                     *[ft.DropdownOption(key=p, text=p) for p in places]],
+            on_select=lambda e: choose(location=e.control.value or None))))
+    controls.append(tagged("history.filter.note", ft.TextField(
+        label=t("history.note_search"), value=note or "", dense=True, expand=True, prefix_icon=ft.Icons.SEARCH,
+        on_submit=lambda e: choose(note=(e.control.value or "").strip() or None))))
+    return [ft.Row(controls)]
 
 
 class PlayRecordPanel:

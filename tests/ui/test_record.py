@@ -174,7 +174,8 @@ def test_the_real_sample_previews(open_app: Callable[..., Harness], services: Se
 def test_history_filters_by_place(open_app: Callable[..., Harness], services: Services) -> None:
     assert not open_app("/history").exists("history.filter.location")  # no play has a place yet
     home = add_play(services, "kahuna", "2026-11-01T20:00:00+00:00", record={"location": "Home"})
-    club = add_play(services, "kahuna", "2026-11-02T20:00:00+00:00", record={"location": "Club"})
+    club = add_play(services, "kahuna", "2026-11-02T20:00:00+00:00",
+                    record={"location": "Club", "note": "Rematch after the tournament"})
     add_play(services, "kahuna", "2026-11-03T20:00:00+00:00")
     ui = open_app("/history")
     assert len(ui.find_all("history.play.")) == 3
@@ -184,3 +185,6 @@ def test_history_filters_by_place(open_app: Callable[..., Harness], services: Se
     assert ui.find_all("history.play.") == [f"history.play.{club['id']}"]
     ui.choose("history.filter.location", "")
     assert len(ui.find_all("history.play.")) == 3
+    ui.type("history.filter.note", "rematch")
+    ui.submit("history.filter.note")
+    assert ui.find_all("history.play.") == [f"history.play.{club['id']}"]
