@@ -1,5 +1,6 @@
 """The play record in headless Chromium at phone size, in English and Korean: the timer ticking on a sheet,
-a play's details with Send to BG Stats, and a BG Stats export picked in Settings and previewed."""
+a play's details with Send to BG Stats and their editor, the history's filters by place and note, and a BG
+Stats export picked in Settings and previewed."""
 
 from __future__ import annotations
 
@@ -69,6 +70,12 @@ def test_timer_detail_and_import_preview(browser: Browser, seeded: tuple[Server,
         phone.wait("record.field.note")
         phone.shot(f"{prefix}-record-edit")
         phone.tap("record.cancel")
+    finally:
+        phone.close()
+    phone = Phone(browser, f"{server.url}/history", locale)
+    try:
+        phone.wait("history.filter.location")
+        phone.shot(f"{prefix}-record-history-filters")
     finally:
         phone.close()
     if not SAMPLE.is_file():
