@@ -105,7 +105,8 @@ class HistoryScreen(Screen):
                             for group in summary.ranking for n in group)
         tile = ft.ListTile(leading=game_badge(spec.id, 40), title=ft.Text(self.t.text(spec.name),
                                                                            weight=ft.FontWeight.BOLD),
-                           subtitle=ft.Text(f"{day(self.t, summary.finished_at)} · {scores}", size=13),
+                           subtitle=ft.Text(" · ".join(filter(None, (day(self.t, summary.finished_at),
+                                                                     summary.location, scores))), size=13),
                            on_click=lambda e: self.app.go(f"/history/{summary.id}"))
         return tagged(f"history.play.{summary.id}", ft.Card(tile, margin=0))
 
