@@ -28,6 +28,8 @@ class BGStatsImport:
         self.repo, self.t, self.data, self.plan = repo, t, data, plan
         self.redraw, self.done = redraw, done
         self.renames: dict[str, str] = {}
+        coming = {p["name"] for play in plan.plays for p in play["sheet"]["players"]}
+        self.new_names = [n for n in plan.new_players if n in coming]  # as the file spells them
         self.progress = ft.ProgressBar(value=0, visible=False)
         self.busy = False
 
@@ -60,13 +62,10 @@ class BGStatsImport:
     def _merges(self) -> list[ft.Control]:
         """For each player new here (who plays in a play that comes in): keep as new, or take as a known one."""
         known = [p["name"] for p in self.repo.players()]
-        coming = {p["name"] for play in self.plan.plays for p in play["sheet"]["players"]}
-        new = [n for n in self.plan.new_players if n in coming or n in self.renames.values()]
-        originals = [*self.renames, *(n for n in new if n not in self.renames.values())]
-        if not known or not originals:
+        if not known or not self.new_names:
             return []
         rows: list[ft.Control] = [ft.Text(self.t("bgstats.preview.merge_hint"), size=13)]
-        for i, name in enumerate(dict.fromkeys(originals)):
+        for i, name in enumerate(self.new_names):
             options = [ft.DropdownOption(key=NEW, text=self.t("bgstats.preview.as_new")),
                        *[ft.DropdownOption(key=k, text=k) for k in known]]
             rows.append(tagged(f"bgstats.merge.{i}", ft.Dropdown(
