@@ -30,6 +30,12 @@ class BGStatsImport:
         self.renames: dict[str, str] = {}
         coming = {p["name"] for play in plan.plays for p in play["sheet"]["players"]}
         self.new_names = [n for n in plan.new_players if n in coming]  # as the file spells them
+        known = {p["name"].casefold(): p["name"] for p in repo.players()}
+        for name in self.new_names:  # "mina" is suggested to be Mina (the preview shows it, the player decides)
+            if name.casefold() in known:
+                self.renames[name] = known[name.casefold()]
+        if self.renames:
+            self.plan = bgstats.plan_import(repo, data, self.renames)
         self.progress = ft.ProgressBar(value=0, visible=False)
         self.busy = False
 

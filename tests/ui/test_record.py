@@ -120,7 +120,7 @@ def test_a_plays_details_are_shown_edited_and_sent_to_bgstats(open_app: Callable
 
 def test_a_bgstats_export_is_previewed_then_imported(open_app: Callable[..., Harness], services: Services) -> None:
     services.repo.remember_players(["Mina", "Joon"])
-    file = {"players": [{"id": 1, "name": "Mina"}, {"id": 2, "name": "Joonie"}],
+    file = {"players": [{"id": 1, "name": "mina"}, {"id": 2, "name": "Joonie"}],
             "games": [{"id": 1, "name": "Kahuna", "bggId": 394}, {"id": 2, "name": "Azul", "bggId": 230802}],
             "locations": [],
             "plays": [{"uuid": f"p{i}", "gameRefId": 1 + (i == 2), "playDate": f"2024-05-0{i + 1} 19:30:00",
@@ -134,8 +134,9 @@ def test_a_bgstats_export_is_previewed_then_imported(open_app: Callable[..., Har
     assert ui.tagged("bgstats.preview.counts").content.value == "3 plays, 2 players, 2 games"
     assert "“Kahuna” is Kahuna here" in ui.texts() and "Played from 2024-05-01 to 2024-05-03" in ui.texts()
     assert ui.control("bgstats.preview.skip.other_game").value == "1 of games that are not built in here"
-    ui.choose("bgstats.merge.0", "")  # "Joonie": a new player ...
-    ui.choose("bgstats.merge.0", "Joon")  # ... no: Joon, spelt differently
+    assert ui.control("bgstats.merge.0").value == "Mina"  # "mina" is suggested to be Mina
+    ui.choose("bgstats.merge.1", "")  # "Joonie": a new player ...
+    ui.choose("bgstats.merge.1", "Joon")  # ... no: Joon, spelt differently
     ui.click("bgstats.import")
     assert ui.control("data.message").value == "Imported from BG Stats: 2 plays (1 not imported), 0 new players."
     summaries = list(services.repo.summaries())
