@@ -189,3 +189,21 @@ def test_history_filters_by_place(open_app: Callable[..., Harness], services: Se
     ui.type("history.filter.note", "rematch")
     ui.submit("history.filter.note")
     assert ui.find_all("history.play.") == [f"history.play.{club['id']}"]
+
+
+def test_the_timer_counts_only_unpaused_time_and_durations_parse() -> None:
+    record = rec.start_timer({}, "2026-11-01T20:00:00+00:00")
+    assert rec.start_timer(record, "2026-11-01T21:00:00+00:00") == record  # starting again changes nothing
+    record = rec.pause_timer(record, "2026-11-01T20:10:00+00:00")
+    assert rec.elapsed_seconds(record, "2026-11-01T23:00:00+00:00") == 600  # paused: the clock stands still
+    record = rec.resume_timer(record, "2026-11-01T20:30:00+00:00")
+    assert rec.elapsed_seconds(record, "2026-11-01T20:35:30+00:00") == 930
+    assert duration_of({"record": record, "finished_at": "2026-11-01T20:45:00+00:00"}) == 25
+    assert duration_of({"record": {**record, "duration_min": 40}, "finished_at": "2026-11-01T20:45:00+00:00"}) == 40
+    assert duration_of({"finished_at": "2026-11-01T20:45:00+00:00"}) is None
+    assert (rec.clock(930), rec.clock(3725)) == ("15:30", "1:02:05")
+    assert [rec.parse_minutes(t) for t in ("90", " 1:30 ", "0:05", "")] == [90, 90, 5, 0]
+    for bad in ("1:75", "-5", "soon", "99999"):
+        with pytest.raises(rec.RecordError, match="record.error.duration"):
+            rec.parse_minutes(bad)
+    assert rec.edited({}, location="  Board   game café ", note=" x ") == {"location": "Board game café", "note": "x"}
