@@ -204,6 +204,6 @@ def test_the_timer_counts_only_unpaused_time_and_durations_parse() -> None:
     assert (rec.clock(930), rec.clock(3725)) == ("15:30", "1:02:05")
     assert [rec.parse_minutes(t) for t in ("90", " 1:30 ", "0:05", "")] == [90, 90, 5, 0]
     for bad in ("1:75", "-5", "soon", "99999"):
-        with pytest.raises(rec.RecordError, match="record.error.duration"):
+        with pytest.raises(rec.RecordError, match=r"record\.error\.duration"):
             rec.parse_minutes(bad)
     assert rec.edited({}, location="  Board   game café ", note=" x ") == {"location": "Board game café", "note": "x"}
