@@ -222,6 +222,7 @@ def _spec_of(data: Any) -> GameSpec:
     spec = GameSpec(
         id=d["id"],
         name=text_of(d, "name"),
+        bgg_id=d.get("bgg_id") or 0,
         min_players=d["players"]["min"],
         max_players=d["players"]["max"],
         rules_version=d["version"],

@@ -137,6 +137,7 @@ class GameSpec:
     uses_seat_order: bool = False
     lowest_wins: bool = False
     definition: Mapping[str, Any] | None = field(default=None, compare=False)  # a custom game's, as given
+    bgg_id: int = 0  # BoardGameGeek's id of the game; 0 when it has none (or none is verified)
 
     def category_name(self, key: str) -> Text:
         """The player-facing name of a breakdown key, e.g. "coins" -> "Coins left"."""

@@ -8,6 +8,7 @@ from typing import Any
 from ..store import GameFinished, StorageError
 from ..store.drafts import merge3
 from ..store.repository import Repository
+from .record import with_timer_started_on_entry
 
 Listener = Callable[[dict[str, Any]], None]
 # Told of every failed save (with a way to try again) and of the next save that worked (error None).
@@ -44,6 +45,7 @@ class DraftSession:
         return str(self.draft["id"])
 
     def save(self, **changes: Any) -> None:
+        changes = with_timer_started_on_entry(self.draft, changes)
         self.pending.update(changes)
         self.flush()
 

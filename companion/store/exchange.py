@@ -22,10 +22,12 @@ from scoring.sheet_tools import players_in
 
 from . import json_stream, schema
 from .atomic import encode
+from .bgstats import imported_result_fault
 from .definitions import DefinitionStore
 from .json_stream import Span
+from .play_record import duration_of, eliminated_in, started_of
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
-from .summary import PlaySummary, parse_time
+from .summary import summary_of
 
 BACKUP_FORMAT = "table-companion-backup"
 MAX_BACKUP_BYTES = 64 * 1024 * 1024  # a backup of about 90,000 plays; it is read into memory as text
@@ -45,8 +47,9 @@ MAX_GUIDE_PROMPTS = 100
 PLAY_BATCH = 5000  # plays decoded again and stored at a time
 CHECKING_SHARE = 0.6  # of the progress bar: reading and checking; the rest is storing
 Progress = Callable[[float], None]
-CSV_COLUMNS = ("play_id", "date", "finished_at", "game", "game_name", "player", "seat", "score", "rank", "winner")
-BGG_IDS = {"ticket-to-ride-europe": 14996, "patchwork": 163412, "for-sale": 172, "kahuna": 394}
+CSV_COLUMNS = ("play_id", "date", "started_at", "finished_at", "duration_min", "game", "game_name", "bgg_id",
+               "location", "note", "ended_early", "player", "seat", "score", "rank", "winner", "eliminated")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 
 
 class BackupError(Exception):
@@ -206,8 +209,8 @@ class _CheckedBackup:
         return json_stream.decode_span(self.text, self.decoder, self.spans[section][index])
 
     def _key(self, key: str) -> None:
-        if key not in TOP_LEVEL:
-            raise _invalid(key)
+        if key not in TOP_LEVEL:  # before the header says it is one of ours, it is another kind of file
+            raise _invalid(key) if self.header else BackupError("backup.error.not_backup")
 
     def _element(self, section: str, index: int, document: Any) -> None:
         if self.escapes:
@@ -414,6 +417,11 @@ def _check_play(play: dict[str, Any], path: str) -> bool:
     _check_time(play, "started_at", path, required=False)
     if "record" in play and not isinstance(play["record"], dict):
         raise _invalid(f"{path}.record")
+    if play.get("imported"):  # from BG Stats, totals only: its stored result is all there is to check
+        fault = imported_result_fault(play)
+        if fault is not None:
+            raise _invalid(f"{path}.{fault}")
+        return True
     try:
         result = score_sheet(play["sheet"])
     except SheetError as error:
@@ -435,85 +443,46 @@ def _check_play(play: dict[str, Any], path: str) -> bool:
 # ---- CSV -----------------------------------------------------------------------------------------
 
 
-def export_csv(repo: Repository) -> bytes:
+def export_csv(repo: Repository, lang: str = "en") -> bytes:
     """One row per play and player, oldest play first; UTF-8 with a byte-order mark (spreadsheets then read
-    Korean names right). Text that a spreadsheet would run as a formula is prefixed with an apostrophe."""
+    Korean names right); the game's name in `lang`. Text that a spreadsheet would run as a formula is
+    prefixed with an apostrophe (and so is text that begins with one: `read_csv` takes exactly one off)."""
     out = io.StringIO()
     names = DefinitionStore(repo)
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    for summary in reversed(list(repo.summaries())):
+    for play in reversed(list(repo.plays_newest_first())):
+        summary = summary_of(play)
+        record = play.get("record") if isinstance(play.get("record"), dict) else {}
+        duration = duration_of(play)
+        out_players = set(eliminated_in(play))
         for seat, player in enumerate(summary.players, start=1):
-            writer.writerow([summary.id, summary.day().isoformat(), summary.finished_at, summary.game,
-                             _cell(names.name_of(summary.game).en), _cell(player), seat, summary.totals[player],
-                             summary.place(player), int(player in summary.winners)])
+            writer.writerow([summary.id, summary.day().isoformat(), started_of(play), summary.finished_at,
+                             "" if duration is None else duration, summary.game,
+                             _cell(names.name_of(summary.game).get(lang)), _bgg_id(names, summary.game),
+                             _cell(str(record.get("location") or "")), _cell(str(record.get("note") or "")),
+                             int(bool(record.get("ended_early")) or not summary.finished), _cell(player), seat,
+                             summary.totals[player], summary.place(player), int(player in summary.winners),
+                             int(player in out_players)])
     return out.getvalue().encode("utf-8-sig")
 
 
+def read_csv(data: bytes) -> list[dict[str, str]]:
+    """The rows of a CSV export, each cell as it was before the formula guard."""
+    rows = csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline=""))
+    return [{key: _uncell(value) for key, value in row.items()} for row in rows]
+
+
 def _cell(text: str) -> str:
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
-def _game_name(game: str) -> str:
+def _uncell(text: str) -> str:
+    return text[1:] if text.startswith("'") else text
+
+
+def _bgg_id(names: DefinitionStore, game: str) -> int:
     try:
-        return get_spec(game).name.en
+        return names.spec(game).bgg_id
     except SheetError:
-        return game
-
-
-# ---- BG Stats ----------------------------------------------------------------------------------------
-
-
-def export_bgstats(repo: Repository) -> bytes:
-    """The BG Stats app's import format: players, games and plays linked by integer ids, each play's
-    playerScores with score (text), winner, rank, seatOrder (from 1) and startPlayer (the first seat).
-    Dates are local "YYYY-MM-DD HH:MM:SS"."""
-    summaries = list(reversed(list(repo.summaries())))
-    profiles = {p["name"]: p for p in repo.players()}
-    player_ids: dict[str, int] = {}
-    game_ids: dict[str, int] = {}
-    players: list[dict[str, Any]] = []
-    games: list[dict[str, Any]] = []
-    plays = []
-    for summary in summaries:
-        if summary.game not in game_ids:
-            game_ids[summary.game] = len(game_ids) + 1
-            games.append(_bgstats_game(summary.game, game_ids[summary.game], summary.finished_at))
-        for name in summary.players:
-            if name not in player_ids:
-                player_ids[name] = len(player_ids) + 1
-                players.append(_bgstats_player(name, player_ids[name], profiles.get(name), summary.finished_at))
-        plays.append(_bgstats_play(summary, game_ids[summary.game], player_ids))
-    return encode({"players": players, "games": games, "plays": plays, "locations": []})
-
-
-def _local(iso: str) -> str:
-    return parse_time(iso).astimezone().strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _bgstats_player(name: str, ref: int, profile: dict[str, Any] | None, first_play: str) -> dict[str, Any]:
-    created = (profile or {}).get("created_at") or first_play
-    return {"id": ref, "uuid": (profile or {}).get("id", ""), "name": name, "isAnonymous": False,
-            "modificationDate": _local(created), "bggUsername": ""}
-
-
-def _bgstats_game(game: str, ref: int, first_play: str) -> dict[str, Any]:
-    entry: dict[str, Any] = {"id": ref, "uuid": game, "name": _game_name(game), "modificationDate": _local(first_play),
-                             "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
-                             "isBaseGame": 1, "isExpansion": 0}
-    if game in BGG_IDS:
-        entry["bggId"] = BGG_IDS[game]
-    return entry
-
-
-def _bgstats_play(summary: PlaySummary, game_ref: int, player_ids: dict[str, int]) -> dict[str, Any]:
-    start = summary.started_at or summary.finished_at
-    minutes = (parse_time(summary.finished_at) - parse_time(start)).total_seconds() // 60
-    scores = [{"playerRefId": player_ids[name], "score": str(summary.totals[name]),
-               "winner": name in summary.winners, "newPlayer": False, "startPlayer": seat == 0,
-               "rank": summary.place(name), "seatOrder": seat + 1}
-              for seat, name in enumerate(summary.players)]
-    return {"uuid": summary.id, "gameRefId": game_ref, "playDate": _local(start), "entryDate": _local(start),
-            "modificationDate": _local(summary.finished_at), "durationMin": max(0, int(minutes)),
-            "ignored": False, "manualWinner": False, "rounds": 0, "scoringSetting": 0, "usesTeams": False,
-            "comments": "", "playerScores": scores}
+        return 0

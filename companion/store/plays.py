@@ -222,8 +222,10 @@ class Plays:
         return self._newest_first(lambda shard: self.shards.view(shard).summaries, attrgetter("finished_at"))
 
     def history_page(self, *, game: str | None = None, player: str | None = None, since: date | None = None,
-                     until: date | None = None, offset: int = 0, limit: int = 20) -> HistoryPage:
-        """One page of the history, newest first; `since`/`until` are local calendar days, both included."""
+                     until: date | None = None, location: str | None = None, note: str | None = None,
+                     offset: int = 0, limit: int = 20) -> HistoryPage:
+        """One page of the history, newest first; `since`/`until` are local calendar days, both included;
+        `note`: words the play's note holds (any case)."""
         items: list[PlaySummary] = []
         skipped = 0
         for summary in self.summaries():
@@ -234,6 +236,10 @@ class Plays:
                 if until is not None and day > until:
                     continue
             if (game is not None and summary.game != game) or (player is not None and player not in summary.players):
+                continue
+            if location is not None and summary.location != location:
+                continue
+            if note and note.casefold() not in summary.note.casefold():
                 continue
             if skipped < offset:
                 skipped += 1

@@ -241,9 +241,10 @@ class Repository:
         return self._plays.summaries()
 
     def history_page(self, *, game: str | None = None, player: str | None = None, since: date | None = None,
-                     until: date | None = None, offset: int = 0, limit: int = 20) -> HistoryPage:
-        return self._plays.history_page(game=game, player=player, since=since, until=until, offset=offset,
-                                        limit=limit)
+                     until: date | None = None, location: str | None = None, note: str | None = None,
+                     offset: int = 0, limit: int = 20) -> HistoryPage:
+        return self._plays.history_page(game=game, player=player, since=since, until=until, location=location,
+                                        note=note, offset=offset, limit=limit)
 
     # ---- players -------------------------------------------------------------------------------
 

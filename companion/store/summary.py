@@ -27,6 +27,8 @@ class PlaySummary:
     ranking: tuple[tuple[str, ...], ...]  # tied groups, best first
     finished: bool  # False when the table ended the game before its rules did
     eliminated: tuple[str, ...] = ()  # out of the game by its rules (their total is not a real score)
+    location: str = ""  # where it was played (the play's record)
+    note: str = ""  # the play's note (its record)
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -51,6 +53,8 @@ def current_result(play: dict[str, Any]) -> dict[str, Any]:
     A sheet that the current rules no longer accept keeps its stored result.
     """
     stored = play.get("result")
+    if play.get("imported") and stored is not None:  # imported with totals only: its sheet cannot be scored
+        return stored
     try:
         if stored is not None and play.get("rules_version") == spec_for_sheet(play["sheet"]).rules_version:
             return stored
@@ -74,4 +78,6 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         ranking=tuple(tuple(group) for group in result["ranking"]),
         finished=result["finished"],
         eliminated=tuple(p["name"] for p in result["players"] if p.get("eliminated")),
+        location=str((play.get("record") or {}).get("location") or ""),
+        note=str((play.get("record") or {}).get("note") or ""),
     )

@@ -1,8 +1,8 @@
-"""Settings' data section: back up, export (CSV, BG Stats) and import a backup.
+"""Settings' data section: back up, export (CSV, BG Stats) and import a backup or a BG Stats export.
 
 An import sends the file over HTTP (PUT /upload/<token>, streamed to disk), not through the websocket,
 then checks and stores it in a worker thread: the other phones at the table keep working, and a progress
-bar shows how far it is.
+bar shows how far it is. A file that is no backup of ours but a BG Stats export gets a preview first.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from ..store import exchange
+from ..store import bgstats, exchange
+from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ PROGRESS_INTERVAL = 0.2  # seconds between redraws of the progress bar
 EXPORTS: dict[str, tuple[Callable[..., bytes], str, str]] = {
     "backup": (exchange.export_backup, "json", "application/json"),
     "csv": (exchange.export_csv, "csv", "text/csv; charset=utf-8"),
-    "bgstats": (exchange.export_bgstats, "json", "application/json"),
+    "bgstats": (bgstats.export_bgstats, "json", "application/json"),
 }
 
 
@@ -47,6 +48,7 @@ class DataPanel:
         self.busy = False
         self.shown_at = 0.0
         self.body = ft.Column(spacing=8)
+        self.preview: BGStatsImport | None = None
         self._draw()
 
     def control(self) -> ft.Control:
@@ -63,15 +65,17 @@ class DataPanel:
                 rows.append(secondary_button(f"data.prepare.{kind}", t(f"data.prepare.{kind}"),
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
         rows.append(secondary_button("data.import", t("data.import"), icon=ft.Icons.UPLOAD_FILE, disabled=self.busy,
-                                     action=ft.PickFiles(self.picker, allowed_extensions=["json"],
+                                     action=ft.PickFiles(self.picker, allowed_extensions=["json", "bgsplay"],
                                                          file_type=ft.FilePickerFileType.CUSTOM)))
+        if self.preview is not None:
+            rows.append(self.preview.control())
         rows.append(self.progress_row)
         rows.append(tagged("data.message", self.message))
         self.body.controls = rows
 
     def _prepare(self, kind: str) -> None:
         export, extension, media_type = EXPORTS[kind]
-        payload = export(self.app.repo)
+        payload = export(self.app.repo, lang=self.app.lang) if kind == "csv" else export(self.app.repo)
         name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
         self.ready[kind] = self.app.services.downloads.offer(name, payload, media_type, peer=self.app.peer)
         self._draw()
@@ -116,11 +120,13 @@ class DataPanel:
             share = UPLOAD_SHARE + (1 - UPLOAD_SHARE) * fraction
             loop.call_soon_threadsafe(self._show, share, t("data.importing", percent=round(100 * fraction)))
 
+        self.preview = None
         self._start(t("data.importing", percent=0))
         try:
             report = await asyncio.to_thread(exchange.import_backup_file, self.app.repo, path, progress)
         except exchange.BackupError as error:
-            self._fail(error)
+            if error.message_key != "backup.error.not_backup" or not self._preview_bgstats(path.read_bytes()):
+                self._fail(error)
         else:
             self._done(t("data.imported", plays=report.plays_added, skipped=report.plays_skipped,
                          drafts=report.drafts_added, players=report.players_added), None)
@@ -159,3 +165,24 @@ class DataPanel:
         self.message.value, self.message.color = text, colour
         self._draw()
         self.app.page.update()
+
+    def _preview_bgstats(self, data: bytes) -> bool:
+        """Show what importing a BG Stats file would do; False when it is not one."""
+        try:
+            plan = bgstats.plan_import(self.app.repo, data)
+        except bgstats.BGStatsError as error:
+            if error.message_key == "bgstats.error.not_bgstats":
+                return False
+            self._done(self.screen.t(error.message_key, **error.params), ft.Colors.ERROR)
+            return True
+        self.preview = BGStatsImport(self.app.repo, self.screen.t, data, plan, self._redraw, self._imported)
+        self._done("", None)
+        return True
+
+    def _redraw(self) -> None:
+        self._draw()
+        self.app.page.update()
+
+    def _imported(self, message: str) -> None:
+        self.preview = None
+        self._done(message, None)

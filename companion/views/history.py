@@ -16,6 +16,7 @@ from ..store.repository import HistoryPage
 from ..store.stats import PERIODS, period_start
 from ..store.summary import PlaySummary
 from ..widgets.common import icon_button, secondary_button, section, shown_value, tagged
+from ..widgets.play_record import PlayRecordPanel, record_filters
 from .base import Screen, empty_state
 from .home import game_badge
 from .result import ResultScreen
@@ -32,6 +33,8 @@ class HistoryFilter:
     period: str = "all"
     since: date | None = None
     until: date | None = None
+    location: str | None = None
+    note: str | None = None
 
     def dates(self, today: date) -> tuple[date | None, date | None]:
         if self.period == "custom":
@@ -55,7 +58,9 @@ class HistoryScreen(Screen):
     def _load(self, reset: bool = False) -> None:
         since, until = self.filter.dates(date.today())
         page: HistoryPage = self.app.repo.history_page(game=self.filter.game, player=self.filter.player, since=since,
-                                                       until=until, offset=0 if reset else len(self.items),
+                                                       until=until, location=self.filter.location,
+                                                       note=self.filter.note,
+                                                       offset=0 if reset else len(self.items),
                                                        limit=PAGE_SIZE)
         self.items = page.items if reset else [*self.items, *page.items]
         self.has_more = page.has_more
@@ -85,6 +90,8 @@ class HistoryScreen(Screen):
                               on_select=lambda e: self._period(e.control.value or "all"))
         parts: list[ft.Control] = [ft.Row([tagged("history.filter.game", games),
                                            tagged("history.filter.player", players)]),
+                                   *record_filters(self.app.repo, t, self.filter.location, self.filter.note,
+                                                   lambda **changes: self._set(**changes)),
                                    ft.Row([tagged("history.filter.period", periods)])]
         if self.filter.period == "custom":
             since, until = self.filter.since, self.filter.until
@@ -95,7 +102,8 @@ class HistoryScreen(Screen):
     def _row(self, summary: PlaySummary) -> ft.Control:
         name = DefinitionStore(self.app.repo).name_of(summary.game)
         when = day_and_time(self.t, summary.finished_at)
-        lines: list[ft.Control] = [ft.Text(f"{when} · {self._scores(summary)}", size=13)]
+        lines: list[ft.Control] = [ft.Text(" · ".join(filter(None, (when, summary.location, self._scores(summary)))),
+                                           size=13)]
         if not summary.finished:
             lines.append(ft.Text(self.t("history.ended_early"), size=12, italic=True,
                                  color=ft.Colors.ON_SURFACE_VARIANT))
@@ -163,6 +171,7 @@ class PlayDetailScreen(ResultScreen):
     def content(self) -> list[ft.Control]:
         parts = super().content()
         parts.insert(-1, self._sheet_section())
+        parts.insert(2, PlayRecordPanel(self).control())
         return parts
 
     def _sheet_section(self) -> ft.Control:

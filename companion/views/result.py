@@ -11,6 +11,7 @@ from scoring import PlayerResult, Result, score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 from ..i18n import Translator
+from ..models.record import is_imported, stored_result
 from ..store.stats import round_chart
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
@@ -34,7 +35,7 @@ class ResultScreen(Screen):
         super().__init__(app, route)
         self.play = play
         self.spec = spec_for_sheet(play["sheet"])
-        self.result: Result = score_sheet(play["sheet"])  # totals always come from the sheet
+        self.result: Result = stored_result(play) if is_imported(play) else score_sheet(play["sheet"])
 
     def title(self) -> str:
         return self.t("result.title")

@@ -17,9 +17,11 @@ from ..games import ui_for
 from ..models.draft import DraftSession
 from ..models.guide import now
 from ..models.paths import parse
+from ..models.record import marked_ended_early
 from ..models.sheet_model import Evaluation, SheetModel
 from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
 from ..widgets.fields import EditorFactory, help_fold, tabular
+from ..widgets.timer import timer_bar
 from .base import Screen
 
 
@@ -55,7 +57,7 @@ class SheetScreen(Screen):
     def content(self) -> list[ft.Control]:
         self.editors = EditorFactory(self.model, self.t, self.changed, self.rebuild)
         self.listeners = []
-        parts: list[ft.Control] = [self._now_banner()]
+        parts: list[ft.Control] = [timer_bar(self), self._now_banner()]
         if self.ui.sections is not None:
             parts += self.ui.sections(self)
         fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles]
@@ -291,6 +293,7 @@ class SheetScreen(Screen):
 
     def _confirm_finish(self, e: ft.ControlEvent) -> None:
         self.app.page.pop_dialog()
+        self.session.save(record=marked_ended_early(self.session.draft.get("record") or {}))
         self._store_play()
 
     def _store_play(self) -> None:

@@ -97,6 +97,7 @@ def board_c_field(key: str, name: Text, help_text: Text) -> Field:
 T = Text
 SPEC = GameSpec(
     id="captain-flip",
+    bgg_id=401953,
     name=T("Captain Flip", "캡틴 플립"),
     min_players=2,
     max_players=5,

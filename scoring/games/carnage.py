@@ -191,6 +191,7 @@ def last_initiative(sheet: Sheet, scoring: Scoring, name: str) -> int | None:
 T = Text
 SPEC = GameSpec(
     id="carnage",
+    bgg_id=0,
     name=T("Kharnage", "카니지"),
     min_players=2,
     max_players=MAX_PLAYERS,

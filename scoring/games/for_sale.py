@@ -172,6 +172,7 @@ def score(sheet: Sheet) -> Scoring:
 T = Text
 SPEC = GameSpec(
     id="for-sale",
+    bgg_id=172,
     name=T("For Sale", "포 세일"),
     min_players=3,
     max_players=6,

@@ -107,6 +107,7 @@ def bridges_left(sheet: Sheet, scoring: Scoring, name: str) -> int | None:
 T = Text
 SPEC = GameSpec(
     id="kahuna",
+    bgg_id=394,
     name=T("Kahuna", "카후나"),
     min_players=2,
     max_players=2,

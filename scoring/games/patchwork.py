@@ -53,6 +53,7 @@ def reached_last_space_first(sheet: Sheet, scoring: Scoring, name: str) -> bool 
 T = Text
 SPEC = GameSpec(
     id="patchwork",
+    bgg_id=163412,
     name=T("Patchwork", "패치워크"),
     min_players=2,
     max_players=2,

@@ -265,6 +265,7 @@ COASTER_CHOICE = Choice(tuple(ChoiceValue(c.id, c.name) for c in COASTERS.values
 
 SPEC = GameSpec(
     id="pina-coladice",
+    bgg_id=415054,
     name=T("Piña Coladice", "피냐 콜라다이스"),
     min_players=2,
     max_players=4,

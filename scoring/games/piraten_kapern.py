@@ -369,6 +369,7 @@ MANUAL_TURN = Record((
 
 SPEC = GameSpec(
     id="piraten-kapern",
+    bgg_id=126731,
     name=T("Piraten Kapern", "해적 카퍼른"),
     min_players=2,
     max_players=5,

@@ -279,6 +279,7 @@ TICKET = Record((
 
 SPEC = GameSpec(
     id="ticket-to-ride-europe",
+    bgg_id=14996,
     name=T("Ticket to Ride: Europe", "티켓 투 라이드: 유럽"),
     min_players=2,
     max_players=5,

@@ -307,6 +307,7 @@ SIGHT_COUNTS = Record(tuple(Field(key, Int(0, max(boxes(i) for i in SIGHT_VALUES
 
 SPEC = GameSpec(
     id="trails-of-tucana",
+    bgg_id=283864,
     name=T("Trails of Tucana", "투카나 여행길"),
     min_players=1,
     max_players=MAX_PLAYERS,

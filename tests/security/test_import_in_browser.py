@@ -38,7 +38,7 @@ def test_a_backup_is_sent_checked_and_imported_with_progress(phone: Callable[...
     pick(host, path)
     host.see("Checking and adding the backup", timeout=60_000)
     host.shot("import-progress-en")
-    host.see("Imported: 1500 plays", timeout=120_000)
+    host.see("Imported: 1,500 plays", timeout=120_000)
     host.shot("import-done-en")
     assert sum(1 for _ in Repository.open(server.data_dir).plays_newest_first()) == 1500
     assert not list((server.data_dir / "incoming").glob("*"))  # the uploaded file is gone

@@ -254,3 +254,15 @@ class Harness:
 
     def sent_of(self, action: MessageAction) -> list[Message]:
         return [m for m in self.conn.sent if m.action == action]
+
+
+def send_file(ui: Harness, services: Any, picker: ft.FilePicker, payload: bytes, name: str = "backup.json") -> None:
+    """What the browser does with a picked file: tells its size, PUTs it to the upload URL, reports progress."""
+    ui.service_event(picker, "result", {"files": [{"id": 1, "name": name, "size": len(payload)}]})
+    url = next(args["files"][0].upload_url for call, args in reversed(ui.conn.calls) if call == "upload")
+    token = url.rsplit("/", 1)[1]
+    services.uploads.receiving(token, peer="local")
+    path = services.uploads.new_file()
+    path.write_bytes(payload)
+    services.uploads.arrived(token, path)
+    ui.service_event(picker, "upload", {"file_name": name, "progress": 1.0})

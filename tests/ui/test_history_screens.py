@@ -14,7 +14,7 @@ from companion.main import make_main
 from companion.store.repository import Repository
 from scoring import score_sheet
 
-from .harness import Harness
+from .harness import Harness, send_file
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
@@ -126,18 +126,6 @@ def test_a_backup_is_prepared_for_download_and_imported_elsewhere(open_app: Call
         other.eventually(lambda: other.control("data.message").color == ft.Colors.ERROR)
     finally:
         other.close()
-
-
-def send_file(ui: Harness, services: Services, picker: ft.FilePicker, payload: bytes) -> None:
-    """What the browser does with a picked file: tells its size, PUTs it to the upload URL, reports progress."""
-    ui.service_event(picker, "result", {"files": [{"id": 1, "name": "backup.json", "size": len(payload)}]})
-    url = next(args["files"][0].upload_url for name, args in reversed(ui.conn.calls) if name == "upload")
-    token = url.rsplit("/", 1)[1]
-    services.uploads.receiving(token, peer="local")
-    path = services.uploads.new_file()
-    path.write_bytes(payload)
-    services.uploads.arrived(token, path)
-    ui.service_event(picker, "upload", {"file_name": "backup.json", "progress": 1.0})
 
 
 def test_a_damaged_file_at_start_is_reported_with_its_backup_offered(tmp_path: Path,

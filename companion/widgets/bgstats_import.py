@@ -1,0 +1,104 @@
+"""The preview of a BG Stats import and the import itself, with a progress bar.
+
+The preview says what the file holds (plays, players, games, the days it covers), which of its games are
+built-in games here, how many plays come in and why the others do not; a player new here can be taken as
+one already known (a different spelling of the same person) before anything is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from scoring import get_spec
+
+from ..i18n import Translator
+from ..store import bgstats
+from ..store.repository import Repository
+from .common import primary_button, secondary_button, tagged
+
+NEW = ""  # the choice "a new player"
+
+
+class BGStatsImport:
+    def __init__(self, repo: Repository, t: Translator, data: bytes, plan: bgstats.ImportPlan,
+                 redraw: Callable[[], None], done: Callable[[str], None]) -> None:
+        self.repo, self.t, self.data, self.plan = repo, t, data, plan
+        self.redraw, self.done = redraw, done
+        self.renames: dict[str, str] = {}
+        coming = {p["name"] for play in plan.plays for p in play["sheet"]["players"]}
+        self.new_names = [n for n in plan.new_players if n in coming]  # as the file spells them
+        known = {p["name"].casefold(): p["name"] for p in repo.players()}
+        for name in self.new_names:  # "mina" is suggested to be Mina (the preview shows it, the player decides)
+            if name.casefold() in known:
+                self.renames[name] = known[name.casefold()]
+        if self.renames:
+            self.plan = bgstats.plan_import(repo, data, self.renames)
+        self.progress = ft.ProgressBar(value=0, visible=False)
+        self.busy = False
+
+    def control(self) -> ft.Control:
+        t, plan = self.t, self.plan
+        lines: list[ft.Control] = [
+            ft.Text(t("bgstats.preview.title"), weight=ft.FontWeight.BOLD, size=16),
+            tagged("bgstats.preview.counts", ft.Text(t("bgstats.preview.counts", plays=plan.total_plays,
+                                                       players=len(plan.players), games=len(plan.games)))),
+        ]
+        if plan.first_day is not None:
+            lines.append(ft.Text(t("bgstats.preview.days", first=plan.first_day, last=plan.last_day), size=13))
+        for name, game in plan.matched.items():
+            lines.append(ft.Text(t("bgstats.preview.matched", name=name,
+                                   game=t.text(get_spec(game).name)), size=13))
+        lines.append(tagged("bgstats.preview.adding", ft.Text(t("bgstats.preview.adding", n=len(plan.plays)),
+                                                               weight=ft.FontWeight.BOLD)))
+        for reason, n in sorted(plan.reasons().items()):
+            lines.append(tagged(f"bgstats.preview.skip.{reason}", ft.Text(t(f"bgstats.skip.{reason}", n=n), size=13,
+                                                                          color=ft.Colors.ON_SURFACE_VARIANT)))
+        lines += self._merges()
+        lines += [self.progress, ft.Row([
+            primary_button("bgstats.import", t("bgstats.import", n=len(plan.plays)), self._run, icon=ft.Icons.UPLOAD,
+                           disabled=not plan.plays or self.busy),
+            secondary_button("bgstats.cancel", t("common.cancel"), lambda e: self.done(""), disabled=self.busy),
+        ], wrap=True)]
+        return tagged("bgstats.preview", ft.Container(ft.Column(lines, spacing=6), padding=12, border_radius=12,
+                                                      bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
+
+    def _merges(self) -> list[ft.Control]:
+        """For each player new here (who plays in a play that comes in): keep as new, or take as a known one."""
+        known = [p["name"] for p in self.repo.players()]
+        if not known or not self.new_names:
+            return []
+        rows: list[ft.Control] = [ft.Text(self.t("bgstats.preview.merge_hint"), size=13)]
+        for i, name in enumerate(self.new_names):
+            options = [ft.DropdownOption(key=NEW, text=self.t("bgstats.preview.as_new")),
+                       *[ft.DropdownOption(key=k, text=k) for k in known]]
+            rows.append(tagged(f"bgstats.merge.{i}", ft.Dropdown(
+                label=name, value=self.renames.get(name, NEW), options=options, dense=True,
+                on_select=lambda e, n=name: self._merge(n, e.control.value or NEW))))
+        return rows
+
+    def _merge(self, name: str, into: str) -> None:
+        if into == NEW:
+            self.renames.pop(name, None)
+        else:
+            self.renames[name] = into
+        try:
+            self.plan = bgstats.plan_import(self.repo, self.data, self.renames)
+        except bgstats.BGStatsError:
+            return  # checked when the preview opened: cannot happen for the same bytes
+        self.redraw()
+
+    def _run(self, e: Any) -> None:
+        self.busy = True
+        self.progress.visible = True
+        self.redraw()
+
+        def step(done: int, total: int) -> None:
+            self.progress.value = done / total if total else 1
+            self.progress.update()
+
+        report = bgstats.run_import(self.repo, self.plan, step)
+        self.done(self.t("bgstats.imported", plays=report.plays_added, skipped=report.plays_skipped,
+                         players=report.players_added))

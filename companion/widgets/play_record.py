@@ -1,0 +1,142 @@
+"""A finished play's record on its detail screen: duration, place, note, who started, first plays,
+eliminations, an early end; editing them; and sending the play to the BG Stats app."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from ..i18n import Translator
+from ..models import record as rec
+from ..store.bgstats import add_play_url
+from ..store.play_record import duration_of, eliminated_in, record_of
+from ..store.repository import Repository
+from ..store.summary import current_result
+from .common import error_text, secondary_button, section, tagged
+
+LOCATION_CHOICES = 6
+
+
+def duration_text(t: Translator, minutes: int | None) -> str:
+    if minutes is None:
+        return "–"
+    hours, rest = divmod(minutes, 60)
+    return t("record.hours_minutes", h=hours, m=rest) if hours else t("record.minutes", m=rest)
+
+
+def record_filters(repo: Repository, t: Translator, place: str | None, note: str | None,
+                   choose: Callable[..., None]) -> list[ft.Control]:
+    """The history's filters by place and by words of a note: none until some play has a place or a note."""
+    places = rec.recent_locations(repo)
+    if place and place not in places:
+        places.append(place)
+    if not places and not note and not rec.any_note(repo):
+        return []
+    controls: list[ft.Control] = []
+    if places:
+        controls.append(tagged("history.filter.location", ft.Dropdown(
+            label=t("record.location"), value=place or "", dense=True, expand=True,
+            options=[ft.DropdownOption(key="", text=t("history.all_places")),
+                     *[ft.DropdownOption(key=p, text=p) for p in places]],
+            on_select=lambda e: choose(location=e.control.value or None))))
+    controls.append(tagged("history.filter.note", ft.TextField(
+        label=t("history.note_search"), value=note or "", dense=True, expand=True, prefix_icon=ft.Icons.SEARCH,
+        on_submit=lambda e: choose(note=(e.control.value or "").strip() or None))))
+    return [ft.Row(controls)]
+
+
+class PlayRecordPanel:
+    """`screen` has `app`, `t`, `play` (the stored play) and `rebuild()`."""
+
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        self.t: Translator = screen.t
+        self.repo: Repository = screen.app.repo
+        self.play: dict[str, Any] = screen.play
+
+    @property
+    def names(self) -> list[str]:
+        return [p["name"] for p in current_result(self.play)["players"]]
+
+    def control(self) -> ft.Control:
+        t, play = self.t, self.play
+        record = record_of(play)
+        lines = [self._line("record.duration", ft.Icons.TIMER_OUTLINED, duration_text(t, duration_of(play))),
+                 self._line("record.location", ft.Icons.PLACE_OUTLINED, record.get("location") or "–"),
+                 self._line("record.start_player", ft.Icons.FLAG_OUTLINED, rec.start_player(play, self.names) or "–")]
+        first = rec.new_players(self.repo, play)
+        if first:
+            lines.append(self._line("record.new_players", ft.Icons.FIBER_NEW_OUTLINED, ", ".join(first)))
+        out = eliminated_in(play)
+        if out:
+            lines.append(self._line("record.eliminated", ft.Icons.DANGEROUS_OUTLINED, ", ".join(out)))
+        if rec.ended_early(play):
+            lines.append(tagged("record.ended_early", ft.Text(t("record.ended_early"), size=13)))
+        if record.get("note"):
+            lines.append(tagged("record.note", ft.Text(record["note"], size=14, selectable=True)))
+        if rec.is_imported(play):
+            lines.append(ft.Text(t("record.imported"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        buttons = ft.Row([
+            secondary_button("record.edit", t("record.edit"), self._edit, icon=ft.Icons.EDIT_NOTE),
+            secondary_button("record.send_bgstats", t("record.send_bgstats"), icon=ft.Icons.SEND,
+                             action=ft.OpenUrl(add_play_url(play, {p["name"]: p["id"] for p in self.repo.players()}))),
+        ], wrap=True)
+        return tagged("record", section(t("record.title"), *lines, buttons))
+
+    def _line(self, key: str, icon: ft.IconData, value: str) -> ft.Control:
+        return tagged(key, ft.Row([ft.Icon(icon, size=18), ft.Text(self.t(key), size=13, width=110),
+                                   ft.Text(value, size=14, expand=True, selectable=True)], spacing=8), value)
+
+    # ---- editing -----------------------------------------------------------------------------------
+
+    def _edit(self, e: ft.ControlEvent) -> None:
+        t = self.t
+        record = record_of(self.play)
+        minutes = duration_of(self.play)
+        self.duration = ft.TextField(label=t("record.duration_field"), value="" if minutes is None else str(minutes),
+                                     keyboard_type=ft.KeyboardType.NUMBER, dense=True)
+        self.location = ft.TextField(label=t("record.location"), value=record.get("location") or "", dense=True,
+                                     max_length=rec.MAX_LOCATION)
+        choices = [tagged(f"record.location_choice.{i}", ft.Chip(label=ft.Text(place),
+                                                                 on_click=lambda ev, p=place: self._pick(p)))
+                   for i, place in enumerate(rec.recent_locations(self.repo)[:LOCATION_CHOICES])]
+        self.note = ft.TextField(label=t("record.note"), value=record.get("note") or "", multiline=True,
+                                 min_lines=2, max_lines=5, max_length=rec.MAX_NOTE)
+        self.starter = ft.Dropdown(label=t("record.start_player"), value=rec.start_player(self.play, self.names),
+                                   options=[ft.DropdownOption(key=n, text=n) for n in self.names], dense=True)
+        self.error = error_text(None)
+        self.dialog = ft.AlertDialog(
+            title=ft.Text(t("record.edit_title")),
+            content=ft.Column([tagged("record.field.duration", self.duration),
+                               tagged("record.field.location", self.location), ft.Row(choices, wrap=True),
+                               tagged("record.field.note", self.note), tagged("record.field.start", self.starter),
+                               self.error], tight=True, width=360),
+            scrollable=True,
+            actions=[tagged("record.cancel", ft.TextButton(t("common.cancel"),
+                                                           on_click=lambda ev: self.screen.app.page.pop_dialog())),
+                     tagged("record.save", ft.FilledButton(t("record.save"), on_click=self._save))])
+        self.screen.app.page.show_dialog(self.dialog)
+
+    def _pick(self, place: str) -> None:
+        self.location.value = place
+        self.location.update()
+
+    def _save(self, e: ft.ControlEvent) -> None:
+        try:
+            text = (self.duration.value or "").strip()
+            changes: dict[str, Any] = {"location": self.location.value or "", "note": self.note.value or "",
+                                       "start_player": self.starter.value or None}
+            if text:
+                changes["duration_min"] = rec.parse_minutes(text)
+            record = rec.edited(record_of(self.play), **changes)
+        except rec.RecordError as error:
+            self.error.value, self.error.visible = self.t(error.message_key, **error.params), True
+            self.error.update()
+            return
+        if not text:
+            record.pop("duration_min", None)
+        self.screen.play = self.repo.update_play(self.play["id"], lambda play: {**play, "record": record})
+        self.screen.app.page.pop_dialog()
+        self.screen.rebuild()
