@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from .. import platform
 from ..store import exchange
 from ..widgets.common import primary_button, secondary_button, section, tagged
 
@@ -26,7 +27,7 @@ class DataPanel:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
         self.app = screen.app
-        self.ready: dict[str, str] = {}  # kind -> download URL, once prepared
+        self.ready: dict[str, ft.ClientAction] = {}  # kind -> what its download button does, once prepared
         self.message = ft.Text("", size=13)
         self.picker = ft.FilePicker(on_result=self._picked)
         self.body = ft.Column(spacing=8)
@@ -41,7 +42,7 @@ class DataPanel:
         for kind in EXPORTS:
             if kind in self.ready:
                 rows.append(primary_button(f"data.download.{kind}", t(f"data.download.{kind}"),
-                                           icon=ft.Icons.DOWNLOAD, action=ft.OpenUrl(self.ready[kind])))
+                                           icon=ft.Icons.DOWNLOAD, action=self.ready[kind]))
             else:
                 rows.append(secondary_button(f"data.prepare.{kind}", t(f"data.prepare.{kind}"),
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
@@ -55,7 +56,7 @@ class DataPanel:
         export, extension, media_type = EXPORTS[kind]
         payload = export(self.app.repo)
         name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
-        self.ready[kind] = self.app.services.downloads.offer(name, payload, media_type)
+        self.ready[kind] = platform.offer_file(self.app.services.downloads, name, payload, media_type)
         self._draw()
         self.app.page.update()
 
