@@ -38,6 +38,7 @@ THEME_COLOUR = "#00796B"  # theme.SEED_COLOUR
 BACKGROUND_COLOUR = "#FFFFFF"
 APP_PACKAGES = ("companion", "scoring")
 ENTRY_MODULE = "companion.web_main"
+SERVICE_WORKER = "sw.js"
 PROJECT = "table-companion"
 NOT_IN_BROWSER = {"flet-web"}  # the server half: in the browser, the page is the client
 LOCALES = ("en", "ko")  # Babel locale data kept, when Babel is a dependency
@@ -249,14 +250,14 @@ def write_service_worker(out: Path) -> str:
     """sw.js precaching every file of the build; the cache name carries the build's content hash."""
     digest = hashlib.sha256()
     names = []
-    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+    for path in sorted(p for p in out.rglob("*") if p.is_file() and p.name != SERVICE_WORKER):
         name = path.relative_to(out).as_posix()
         names.append(name)
         digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
     template = (HERE / "sw.js").read_text(encoding="utf-8")
     script = template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *names]))
-    (out / "sw.js").write_text(script, encoding="utf-8")
+    (out / SERVICE_WORKER).write_text(script, encoding="utf-8")
     return version
 
 

@@ -9,7 +9,8 @@ const FILES = ["{FILES}"];
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((name) => new Request(name, { cache: "reload" }))))
+      // "no-cache": files the page just loaded come back as 304s, never stale ones from another build
+      .then((cache) => cache.addAll(FILES.map((name) => new Request(name, { cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });
