@@ -194,6 +194,7 @@ def write_manifest(out: Path) -> None:
             entry["purpose"] = "maskable"
         entries.append(entry)
     shutil.copyfile(icons / "icon-192.png", out / "icons" / "apple-touch-icon-192.png")
+    shutil.copyfile(icons / "icon-512.png", out / "icons" / "loading-animation.png")  # the splash of index.html
     shutil.copyfile(icons / "favicon.png", out / "favicon.png")
     manifest = {
         "name": APP_NAME, "short_name": "Table", "description": APP_DESCRIPTION,
