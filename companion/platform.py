@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 from flet.controls.client_action import action_field, shared_service
 
+from .config import resolve_data_dir
 from .store import atomic
 
 if TYPE_CHECKING:
@@ -37,21 +39,17 @@ LIVE_TABLE = not IN_BROWSER  # other phones join through the computer's server; 
 
 def data_dir(explicit: str | None = None) -> Path:
     """The folder of the play history."""
-    if IN_BROWSER:
-        return BROWSER_MOUNT / "TableCompanion"
-    from .config import resolve_data_dir
-
-    return resolve_data_dir(explicit)
+    return BROWSER_MOUNT / "TableCompanion" if IN_BROWSER else resolve_data_dir(explicit)
 
 
 # ---- making writes last ------------------------------------------------------------------------
 
 
-class _IndexedDBSync:
-    """Copies the mounted folder to IndexedDB after writes: one copy at a time, one more if written meanwhile."""
+class WriteBehind:
+    """Runs `store` (the copy to IndexedDB) after writes: one at a time, and once more if written meanwhile."""
 
-    def __init__(self, fs: Any) -> None:
-        self.fs = fs
+    def __init__(self, store: Callable[[], Awaitable[None]]) -> None:
+        self.store = store
         self.dirty = False
         self.task: asyncio.Task[None] | None = None
         self.error: str | None = None
@@ -65,9 +63,9 @@ class _IndexedDBSync:
         while self.dirty:
             self.dirty = False
             try:
-                await syncfs(self.fs, populate=False)
+                await self.store()
                 self.error = None
-            except OSError as error:  # quota exceeded, storage cleared under us: tell the screen, retry next write
+            except OSError as error:  # quota exceeded, storage gone: the screen says so; the next write retries
                 logger.error("could not copy the data to IndexedDB: %s", error)
                 self.error = str(error)
 
@@ -79,7 +77,12 @@ class _IndexedDBSync:
                                       f"could not copy the data to IndexedDB: {self.error}")
 
 
-_sync: _IndexedDBSync | None = None
+    @property
+    def pending(self) -> bool:
+        return self.dirty or (self.task is not None and not self.task.done())
+
+
+_sync: WriteBehind | None = None
 
 
 def syncfs(fs: Any, populate: bool) -> asyncio.Future[None]:
@@ -111,13 +114,13 @@ async def prepare() -> None:
     BROWSER_MOUNT.mkdir(parents=True, exist_ok=True)
     fs.mount(fs.filesystems.IDBFS, {}, str(BROWSER_MOUNT))
     await syncfs(fs, populate=True)
-    _sync = _IndexedDBSync(fs)
+    _sync = WriteBehind(lambda: syncfs(fs, populate=False))
     atomic.after_write_hooks.append(_sync.written)
 
 
 def pending() -> bool:
     """True while a write has not yet reached lasting storage."""
-    return _sync is not None and (_sync.dirty or (_sync.task is not None and not _sync.task.done()))
+    return _sync is not None and _sync.pending
 
 
 async def settled() -> None:
