@@ -15,14 +15,20 @@ from .store.repository import Repository
 from .store.schema import NewerSchemaError
 
 
+def say(page: ft.Page, key: str, **params: object) -> None:
+    """A message before the App knows the phone's language: in both."""
+    page.controls = [ft.Text(Translator(lang)(key, **params), selectable=True) for lang in LANGUAGES]
+    page.update()
+
+
 async def main(page: ft.Page) -> None:
-    await platform.prepare()
+    await platform.prepare(waiting=lambda: say(page, "app.other_tab"))
     try:
         repo = Repository.open(platform.data_dir())
     except NewerSchemaError as error:  # never rewritten: tell the player to update instead
-        page.add(*[ft.Text(Translator(lang)(error.message_key, **error.params), selectable=True)
-                   for lang in LANGUAGES])  # before the App knows the phone's language: say it in both
+        say(page, error.message_key, **error.params)
         return
+    page.controls = []
     await App(page, Services(repo, Downloads())).start()
 
 
