@@ -21,86 +21,59 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Playwright, sync_playwright
 
 from publish.build import build
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Server
-from tests.static.conftest import StaticServer
+from tests.static.conftest import AppTab, StaticServer
 
-HOME = "home.game.for-sale"
 TIMEOUT_MS = 240_000
 TAPS = (3, 7, 12, 5, 9)  # coins left typed one after the other; the total is the coins (no cheques yet)
 
 
-def tagged(identifier: str) -> str:
-    return f'[flt-semantics-identifier="{identifier}"]'
-
-
-def open_context(playwright: Playwright, profile: Path, offline: bool = False) -> tuple[BrowserContext, Page]:
+def open_tab(playwright: Playwright, profile: Path, url: str, offline: bool = False) -> tuple[AppTab, float]:
+    """The browser started on `profile`, the app opened: the tab and the seconds from `goto` to home."""
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=shutil.which("chromium") or "/usr/bin/chromium", headless=True,
         args=CHROMIUM_FLAGS, viewport=PHONE, locale="en-US", service_workers="allow")
     context.set_offline(offline)
-    return context, context.pages[0] if context.pages else context.new_page()
-
-
-def to_home(page: Page, url: str) -> float:
+    page = context.pages[0] if context.pages else context.new_page()
     started = time.monotonic()
-    page.goto(url)
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
-    placeholder.dispatch_event("click")  # Flutter's semantics tree, where the tests find controls
-    page.locator(tagged(HOME)).first.wait_for(state="visible", timeout=TIMEOUT_MS)
-    return time.monotonic() - started
+    tab = AppTab(context, page, url)  # goto, then the home screen on screen (Flutter's semantics tree)
+    return tab, time.monotonic() - started
 
 
-def tap(page: Page, identifier: str) -> None:
-    page.locator(tagged(identifier)).first.click()
-    page.wait_for_timeout(300)
-
-
-def type_into(page: Page, identifier: str, text: str) -> None:
-    field = page.locator(tagged(identifier)).locator("input").first
-    field.wait_for(state="attached", timeout=30_000)
-    field.focus()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
-
-
-def taps_to_value(page: Page) -> list[float]:
-    tap(page, HOME)
-    for i, name in enumerate(["Ann", "Bo", "Cy"]):
-        type_into(page, f"new.player.{i}", name)
-    tap(page, "new.start")
-    page.locator(tagged("sheet.total.0")).first.wait_for(state="visible", timeout=30_000)
+def taps_to_value(tab: AppTab) -> list[float]:
+    tab.new_game("for-sale", ["Ann", "Bo", "Cy"])
+    tab.tap("new.start")
+    tab.wait("sheet.total.0", timeout=TIMEOUT_MS)
+    total = '[flt-semantics-identifier="sheet.total.0"]'
     times = []
     for coins in TAPS:
-        field = page.locator(tagged("players[0].coins_left")).locator("input").first
+        field = tab.tagged("players[0].coins_left").locator("input").first
         field.focus()
-        page.keyboard.press("Control+A")
+        tab.page.keyboard.press("Control+A")
         started = time.monotonic()
-        page.keyboard.type(str(coins))
-        page.wait_for_function(
-            "([sel, want]) => [...document.querySelectorAll(sel + ' *'), ...document.querySelectorAll(sel)]"
+        tab.page.keyboard.type(str(coins))
+        tab.page.wait_for_function(
+            "([sel, want]) => [...document.querySelectorAll(sel), ...document.querySelectorAll(sel + ' *')]"
             ".some(n => (n.getAttribute('aria-label') || n.textContent || '').split(/\\s+/).includes(want))",
-            arg=[tagged("sheet.total.0"), str(coins)], timeout=30_000, polling=5)
+            arg=[total, str(coins)], timeout=TIMEOUT_MS, polling=5)
         times.append(time.monotonic() - started)
-        page.wait_for_timeout(300)
+        tab.page.wait_for_timeout(300)
     return times
 
 
 def measure(playwright: Playwright, url: str, offline_warm: bool) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as profile_dir:
         profile = Path(profile_dir)
-        context, page = open_context(playwright, profile)
-        first = to_home(page, url)
-        taps = taps_to_value(page)
+        tab, first = open_tab(playwright, profile, url)
+        taps = taps_to_value(tab)
         if offline_warm:  # the service worker has cached the whole build before the phone goes offline
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-        context.close()
-        context, page = open_context(playwright, profile, offline=offline_warm)
-        warm = to_home(page, url)
-        context.close()
+            tab.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        tab.context.close()
+        tab, warm = open_tab(playwright, profile, url, offline=offline_warm)
+        tab.context.close()
     return {"first_visit_s": first, "warm_start_s": warm, "tap_to_value_s": statistics.median(taps)}
 
 

@@ -76,31 +76,12 @@ class WriteBehind:
             raise atomic.StorageError("storage.error.write", {"file": "IndexedDB", "reason": self.error},
                                       f"could not copy the data to IndexedDB: {self.error}")
 
-
     @property
     def pending(self) -> bool:
         return self.dirty or (self.task is not None and not self.task.done())
 
 
 _sync: WriteBehind | None = None
-DATA_LOCK = "table-companion-data"
-OTHER_TAB_GRACE_S = 2.0  # a reloading tab lets go of the lock as it unloads: no message for that
-
-
-def _hold_the_data() -> asyncio.Future[None]:
-    """An exclusive Web Lock held as long as this tab lives: each tab copies its own view of the folder to
-    IndexedDB, so two at once would undo each other's writes."""
-    import js  # type: ignore[import-not-found]
-    from pyodide.ffi import create_once_callable
-
-    granted: asyncio.Future[None] = asyncio.get_event_loop().create_future()
-
-    def hold(lock: Any) -> Any:
-        granted.set_result(None)
-        return js.Promise.new(create_once_callable(lambda resolve, reject: None))  # never settles
-
-    js.navigator.locks.request(DATA_LOCK, create_once_callable(hold))
-    return granted
 
 
 def syncfs(fs: Any, populate: bool) -> asyncio.Future[None]:
@@ -121,20 +102,15 @@ def syncfs(fs: Any, populate: bool) -> asyncio.Future[None]:
     return future
 
 
-async def prepare(waiting: Callable[[], None] = lambda: None) -> None:
-    """Before the repository opens. In the browser: hold the data (one tab at a time), mount the persistent
-    folder and load it. `waiting` is called when another tab holds the data; this one then waits for it."""
+async def prepare() -> None:
+    """Before the repository opens. In the browser: mount the persistent folder and load it.
+
+    Only one tab at a time gets here: the page holds a Web Lock before it starts Python (publish/page.html),
+    since each tab copies its own view of the folder to IndexedDB and two would undo each other's writes."""
     global _sync
     if not IN_BROWSER or _sync is not None:
         return
     import pyodide_js  # type: ignore[import-not-found]
-
-    held = _hold_the_data()
-    try:
-        await asyncio.wait_for(asyncio.shield(held), OTHER_TAB_GRACE_S)
-    except TimeoutError:
-        waiting()
-        await held
 
     fs = pyodide_js.FS
     BROWSER_MOUNT.mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,7 @@ def say(page: ft.Page, key: str, **params: object) -> None:
 
 
 async def main(page: ft.Page) -> None:
-    await platform.prepare(waiting=lambda: say(page, "app.other_tab"))
+    await platform.prepare()
     try:
         repo = Repository.open(platform.data_dir())
     except NewerSchemaError as error:  # never rewritten: tell the player to update instead

@@ -217,6 +217,9 @@ def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
     # The module worker imports Pyodide by URL: a bare relative path is not one.
     html = replace_once(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', f'flet.pyodideUrl="{base}pyodide/pyodide.mjs";')
     head = (HERE / "page.html").read_text(encoding="utf-8").replace("{THEME_COLOUR}", THEME_COLOUR)
+    for lang in ("en", "ko"):  # the page's own words, from the app's catalogs
+        catalog = json.loads((ROOT / "companion" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        head = head.replace(f"{{OTHER_TAB_{lang.upper()}}}", json.dumps(catalog["app.other_tab"], ensure_ascii=False))
     html = replace_once(html, "</head>", head + "</head>")
     index.write_text(html, encoding="utf-8")
 

@@ -97,17 +97,6 @@ class AppTab(Phone):
         self.page.goto(url)
         self._started()
 
-    @classmethod
-    def beside(cls, tab: AppTab) -> AppTab:
-        """A second tab of the same browser, opening the app (not waiting for its home screen)."""
-        second = cls.__new__(cls)
-        second.context, second.page, second.url = tab.context, tab.context.new_page(), tab.url
-        second.page.goto(tab.url)
-        placeholder = second.page.locator("flt-semantics-placeholder")
-        placeholder.wait_for(state="attached", timeout=STARTUP_TIMEOUT_MS)
-        placeholder.dispatch_event("click")
-        return second
-
     def load(self) -> None:
         """Reload the app at its home screen."""
         self.page.goto(self.url)  # only the part after # changes: no load yet

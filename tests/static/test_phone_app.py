@@ -14,7 +14,7 @@ from playwright.sync_api import Browser
 
 from publish.build import write_service_worker
 
-from .conftest import STARTUP_TIMEOUT_MS, AppTab, PhoneBrowser, StaticServer
+from .conftest import AppTab, PhoneBrowser, StaticServer
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,9 +92,12 @@ def test_the_phone_keeps_playing_offline_and_keeps_its_history(
     phone_browser.close()  # the browser quits; the phone is offline when it starts again
     tab = phone_browser.open(url, offline=True)
     assert history_count(tab) == 1
-    second = AppTab.beside(tab)  # the same app in a second tab waits for the first: it never writes meanwhile
-    second.see("open in another tab", timeout=STARTUP_TIMEOUT_MS)
-    second.page.close()
+    second = tab.context.new_page()  # the same app in a second tab waits for the first: it never writes
+    second.goto(url)
+    second.locator("#other-tab").wait_for(state="visible", timeout=60_000)
+    assert "open in another tab" in second.locator("#other-tab").inner_text()
+    assert second.evaluate("navigator.locks.query().then(q => q.pending.length)") == 1
+    second.close()
     tab.page.evaluate("location.hash = '#/settings'")
     tab.wait("settings.storage")
     tab.see("used of")
