@@ -4,7 +4,10 @@ behind the writes, and how a file reaches the player."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
@@ -37,6 +40,12 @@ def test_the_backups_rotate_without_hard_links(tmp_path: Path, monkeypatch: pyte
     assert [(tmp_path / name).read_text() for name in ("a.json", "a.json.bak1", "a.json.bak2")] == ["2", "1", "0"]
 
 
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    """On a loop of its own: Playwright's sync API may hold this thread's loop (the e2e tests in the run)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
 def test_writes_during_a_copy_get_one_more_copy_and_settled_waits_for_it() -> None:
     copies: list[int] = []
 
@@ -54,7 +63,7 @@ def test_writes_during_a_copy_get_one_more_copy_and_settled_waits_for_it() -> No
         await behind.settled()
         assert not behind.pending
 
-    asyncio.run(scenario())
+    run(scenario())
     assert copies == [0, 1]
 
 
@@ -75,7 +84,7 @@ def test_a_refused_copy_is_reported_and_retried_with_the_next_write() -> None:
         behind.written(Path("drafts.json"))
         await behind.settled()
 
-    asyncio.run(scenario())
+    run(scenario())
     assert outcomes == []
 
 
