@@ -102,6 +102,12 @@ def test_the_phone_keeps_playing_offline_and_keeps_its_history(
     tab.wait("settings.storage")
     tab.see("used of")
     tab.shot("static-en-settings")
+    tab.tap("data.prepare.backup")
+    with tab.page.expect_download(timeout=60_000) as saved:  # saved by the browser itself, offline
+        tab.tap("data.download.backup")
+    assert saved.value.suggested_filename.startswith("table-companion-backup-")
+    backup = json.loads(Path(saved.value.path()).read_text(encoding="utf-8"))
+    assert "Mina" in json.dumps(backup, ensure_ascii=False)
     tab.page.evaluate("location.hash = '#/'")
     tab.wait("home.game.kahuna")
     play_kahuna(tab, "Bo", "Ara")
