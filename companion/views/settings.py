@@ -14,8 +14,9 @@ from .data_panel import DataPanel
 LANGUAGE_NAMES = {"ko": "한국어", "en": "English"}
 
 
-def megabytes(size: int) -> str:
-    return f"{size / 1_000_000:.1f} MB"
+def storage_size(size: int) -> str:
+    """Bytes as a phone's storage settings say them: 2.5 MB, 10.8 GB."""
+    return f"{size / 1e6:.1f} MB" if size < 1e9 else f"{size / 1e9:.1f} GB"
 
 
 class SettingsScreen(Screen):
@@ -55,7 +56,8 @@ class SettingsScreen(Screen):
             usage = await platform.storage_usage()
             if usage is None:
                 return
-            used.value = self.t("settings.storage_used", used=megabytes(usage.used), quota=megabytes(usage.quota))
+            used.value = self.t("settings.storage_used", used=storage_size(usage.used),
+                                quota=storage_size(usage.quota))
             kept.value = self.t("settings.storage_kept" if usage.persistent else "settings.storage_not_kept")
             self.app.page.update()
 

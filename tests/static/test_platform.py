@@ -118,7 +118,7 @@ def test_in_the_browser_files_are_saved_in_the_tap_and_settings_show_the_phone_s
     monkeypatch.setattr(platform, "storage_usage", usage)
     ui = open_app(tmp_path, "/settings")
     try:
-        ui.eventually(lambda: "2.5 MB used of 1000.0 MB available" in ui.texts())
+        ui.eventually(lambda: "2.5 MB used of 1.0 GB available" in ui.texts())
         assert "The browser keeps it, also when the phone runs low on space." in ui.texts()
         action = prepared_backup(ui)
         assert isinstance(action, platform.SaveFile)
