@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
+from . import platform
 from .downloads import Downloads
 from .i18n import LANGUAGES, Translator, language_from_locale
 from .live import LiveTable, PeerRegistry, live_topic
@@ -113,6 +114,19 @@ class App:
     # ---- navigation --------------------------------------------------------------------------
 
     def go(self, route: str) -> None:
+        if platform.pending():  # the next screen shows what was just stored (a result, a game): once it lasts
+            self.page.run_task(self._go_when_stored, route)
+        else:
+            self._go(route)
+
+    async def _go_when_stored(self, route: str) -> None:
+        try:
+            await platform.settled()
+        except StorageError as error:
+            self.snack(self.t(error.message_key, **error.params))
+        self._go(route)
+
+    def _go(self, route: str) -> None:
         if route == self.page.route:
             self.show(route)
         else:

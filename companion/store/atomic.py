@@ -19,6 +19,7 @@ import shutil
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,10 @@ TEMP_NAME = re.compile(r"\..+\.[^.]+\.tmp")
 
 _parsed: OrderedDict[Path, tuple[tuple[int, int, int], dict[str, Any]]] = OrderedDict()
 _parsed_lock = threading.Lock()
+
+# Called with the path after every completed write: the platform makes it last beyond this process's file
+# system (in the browser, a copy to IndexedDB). Empty on a computer, where the replace itself lasts.
+after_write_hooks: list[Callable[[Path], None]] = []
 
 
 class CorruptFileError(Exception):
@@ -134,6 +139,8 @@ def write_atomically(path: Path, payload: bytes, backups: int = 0, durable: bool
     except OSError as error:
         raise StorageError("storage.error.write", {"file": path.name, "reason": error.strerror or str(error)},
                            f"could not save {path}: {error}") from error
+    for hook in after_write_hooks:
+        hook(path)
 
 
 def _write(path: Path, payload: bytes, backups: int, durable: bool = True) -> None:
@@ -167,8 +174,8 @@ def _rotate_backups(path: Path, keep: int) -> None:
         newest.unlink()
     try:
         os.link(path, newest)  # the current file's inode lives on as .bak1 after the replace
-    except OSError:
-        shutil.copy2(path, newest)  # file systems without hard links (FAT, some phone storage)
+    except (OSError, AttributeError):  # no hard links: FAT, some phone storage, the browser (no os.link)
+        shutil.copy2(path, newest)
 
 
 def trim_backups(path: Path, keep: int) -> None:

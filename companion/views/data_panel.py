@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from .. import platform
 from ..store import bgstats, exchange
 from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
@@ -38,7 +39,7 @@ class DataPanel:
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
         self.app = screen.app
-        self.ready: dict[str, str] = {}  # kind -> download URL, once prepared
+        self.ready: dict[str, ft.ClientAction] = {}  # kind -> what its download button does, once prepared
         self.message = ft.Text("", size=13)
         self.progress = ft.ProgressBar(value=0)
         self.progress_row = tagged("data.progress", ft.Container(self.progress, padding=ft.Padding.only(top=4)))
@@ -60,12 +61,13 @@ class DataPanel:
         for kind in EXPORTS:
             if kind in self.ready:
                 rows.append(primary_button(f"data.download.{kind}", t(f"data.download.{kind}"),
-                                           icon=ft.Icons.DOWNLOAD, action=ft.OpenUrl(self.ready[kind])))
+                                           icon=ft.Icons.DOWNLOAD, action=self.ready[kind]))
             else:
                 rows.append(secondary_button(f"data.prepare.{kind}", t(f"data.prepare.{kind}"),
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
         rows.append(secondary_button("data.import", t("data.import"), icon=ft.Icons.UPLOAD_FILE, disabled=self.busy,
-                                     action=ft.PickFiles(self.picker, allowed_extensions=["json", "bgsplay"],
+                                     action=ft.PickFiles(self.picker, with_data=platform.IN_BROWSER,
+                                                         allowed_extensions=["json", "bgsplay"],
                                                          file_type=ft.FilePickerFileType.CUSTOM)))
         if self.preview is not None:
             rows.append(self.preview.control())
@@ -77,7 +79,8 @@ class DataPanel:
         export, extension, media_type = EXPORTS[kind]
         payload = export(self.app.repo, lang=self.app.lang) if kind == "csv" else export(self.app.repo)
         name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
-        self.ready[kind] = self.app.services.downloads.offer(name, payload, media_type, peer=self.app.peer)
+        self.ready[kind] = platform.offer_file(self.app.services.downloads, name, payload, media_type,
+                                               peer=self.app.peer)
         self._draw()
         self.app.page.update()
 
@@ -88,6 +91,11 @@ class DataPanel:
         if files[0].size > exchange.MAX_BACKUP_BYTES:  # refused before a byte is sent
             self._fail(exchange.BackupError("backup.error.too_large",
                                             limit_mb=exchange.MAX_BACKUP_BYTES // (1024 * 1024)))
+            return
+        if platform.IN_BROWSER:  # no server to send it to: the browser hands over the file's bytes
+            path = self.app.services.uploads.new_file()
+            path.write_bytes(bytes(files[0].bytes or b""))
+            self.app.page.run_task(self.import_file, path)
             return
         self.slot = self.app.services.uploads.open_slot(self.app.peer, exchange.MAX_BACKUP_BYTES)
         self._start(self.screen.t("data.uploading", percent=0))
@@ -123,7 +131,7 @@ class DataPanel:
         self.preview = None
         self._start(t("data.importing", percent=0))
         try:
-            report = await asyncio.to_thread(exchange.import_backup_file, self.app.repo, path, progress)
+            report = await platform.run_blocking(exchange.import_backup_file, self.app.repo, path, progress)
         except exchange.BackupError as error:
             if error.message_key != "backup.error.not_backup" or not self._preview_bgstats(path.read_bytes()):
                 self._fail(error)

@@ -10,6 +10,7 @@ import flet as ft
 from scoring import PlayerResult, Result, score_sheet, spec_for_sheet
 from scoring.ranking import places
 
+from .. import platform
 from ..i18n import Translator
 from ..models.record import is_imported, stored_result
 from ..store.stats import round_chart
@@ -101,7 +102,8 @@ class ResultScreen(Screen):
 
     def _actions(self) -> ft.Control:
         text = json.dumps(self.play["sheet"], ensure_ascii=False, indent=2)
-        url = self.app.services.downloads.offer(f"{self.spec.id}-{self.play['id']}.json", text.encode("utf-8"))
+        download = platform.offer_file(self.app.services.downloads, f"{self.spec.id}-{self.play['id']}.json",
+                                       text.encode("utf-8"))
         return section(self.t("result.next"), ft.Row([
             primary_button("result.again", self.t("result.again"), icon=ft.Icons.REPLAY,
                            on_click=lambda e: self.app.go(f"/new/{self.spec.id}/again/{self.play['id']}")),
@@ -112,5 +114,5 @@ class ResultScreen(Screen):
                              action=ft.CopyToClipboard(text),
                              on_click=lambda e: self.app.snack(self.t("result.copied"))),
             secondary_button("result.download_json", self.t("result.download_json"), icon=ft.Icons.DOWNLOAD,
-                             action=ft.OpenUrl(url)),
+                             action=download),
         ], wrap=True), ft.Text(self.t("result.json_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))

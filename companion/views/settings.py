@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from .. import platform
 from ..i18n import LANGUAGES
 from ..theme import THEME_MODES
 from ..widgets.common import section, tagged
@@ -11,6 +12,11 @@ from .base import Screen
 from .data_panel import DataPanel
 
 LANGUAGE_NAMES = {"ko": "한국어", "en": "English"}
+
+
+def storage_size(size: int) -> str:
+    """Bytes as a phone's storage settings say them: 2.5 MB, 10.8 GB."""
+    return f"{size / 1e6:.1f} MB" if size < 1e9 else f"{size / 1e9:.1f} GB"
 
 
 class SettingsScreen(Screen):
@@ -35,10 +41,29 @@ class SettingsScreen(Screen):
             section(self.t("settings.language"), tagged("settings.language", language)),
             section(self.t("settings.theme"), tagged("settings.theme", theme)),
             self.data.control(),
+            self._storage() if platform.IN_BROWSER else
             section(self.t("settings.data"), ft.Text(str(self.app.repo.data_dir), selectable=True, size=13),
                     subtitle=self.t("settings.data_hint")),
             section(self.t("settings.about"), ft.Text(self.t("settings.about_text"), size=13)),
         ]
+
+    def _storage(self) -> ft.Control:
+        """In the browser: how much of the phone the history takes, and whether the browser promises to keep it."""
+        used = ft.Text("", size=13)
+        kept = ft.Text("", size=13)
+
+        async def measure() -> None:
+            usage = await platform.storage_usage()
+            if usage is None:
+                return
+            used.value = self.t("settings.storage_used", used=storage_size(usage.used),
+                                quota=storage_size(usage.quota))
+            kept.value = self.t("settings.storage_kept" if usage.persistent else "settings.storage_not_kept")
+            self.app.page.update()
+
+        self.app.page.run_task(measure)
+        return section(self.t("settings.storage"), tagged("settings.storage", ft.Column([used, kept], spacing=4)),
+                       subtitle=self.t("settings.storage_hint"))
 
     def build(self) -> ft.View:
         view = super().build()

@@ -13,6 +13,7 @@ import flet as ft
 from scoring import GameSpec, SheetError, Text, spec_for_sheet
 from scoring.fields import Field
 
+from .. import platform
 from ..games import ui_for
 from ..models.draft import DraftSession
 from ..models.guide import now
@@ -47,8 +48,9 @@ class SheetScreen(Screen):
 
     def actions(self) -> list[ft.Control]:
         self.undo_button.content.tooltip = self.t("sheet.undo")  # type: ignore[union-attr]
-        return [self.undo_button,
-                icon_button("sheet.share", ft.Icons.QR_CODE_2, self.t("sheet.share"), self._share),
+        share = [icon_button("sheet.share", ft.Icons.QR_CODE_2, self.t("sheet.share"), self._share)
+                 ] if platform.LIVE_TABLE else []
+        return [self.undo_button, *share,
                 icon_button("sheet.guide", ft.Icons.MENU_BOOK, self.t("sheet.guide"),
                             lambda e: self.app.go(f"{self.route}/guide"))]
 

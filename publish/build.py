@@ -1,0 +1,315 @@
+"""Build the phone app: a static site that runs Table Companion inside the browser, offline, with no server.
+
+What `dist/` holds, all from this machine (nothing is fetched from another host at run time):
+- the Flet web client that `flet-web` ships (CanvasKit renderer only), with the Pyodide runtime it ships;
+- `app.tar.gz`: `companion/`, `scoring/` and every pure-Python dependency in `__pypackages__/`, which the
+  client's Python worker unpacks and puts first on `sys.path` (so micropip never runs);
+- the app's assets (fonts, game icons), a web app manifest with PNG icons, and `sw.js`, a service worker
+  that precaches every file of the build under a cache named by the build's content hash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path, PurePosixPath
+
+import flet_web
+from flet.controls.types import RouteUrlStrategy, WebRenderer
+from flet_web.patch_index import patch_index_html
+from packaging.markers import default_environment
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+WEB = Path(flet_web.__file__).parent / "web"
+APP_NAME = "Table Companion"
+APP_DESCRIPTION = "Score sheets, tiebreaks and guided rounds for your board games, on your phone, offline."
+THEME_COLOUR = "#00796B"  # theme.SEED_COLOUR
+BACKGROUND_COLOUR = "#FFFFFF"
+APP_PACKAGES = ("companion", "scoring")
+ENTRY_MODULE = "companion.web_main"
+SERVICE_WORKER = "sw.js"
+PROJECT = "table-companion"
+NOT_IN_BROWSER = {"flet-web"}  # the server half: in the browser, the page is the client
+LOCALES = ("en", "ko")  # Babel locale data kept, when Babel is a dependency
+
+# Files of the web client the app never loads (other renderers, debug symbols, the CLI runner of Pyodide,
+# micropip, fonts of Flutter packages the app does not use). Patterns relative to flet_web/web.
+CLIENT_UNUSED = (
+    "canvaskit/skwasm*", "canvaskit/wimp*", "canvaskit/experimental_webparagraph/*", "canvaskit/chromium/*",
+    "*.symbols", "main.dart.wasm", "main.dart.mjs", "*.map", "flutter_service_worker.js", "version.json",
+    "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
+    "pyodide/*.d.ts", "pyodide/pyodide.js", "pyodide/*.whl", "pyodide/package.json",
+    "assets/packages/flutter_math_fork/*", "assets/packages/media_kit/*", "assets/packages/cupertino_icons/*",
+    "assets/packages/record_web/*", "assets/packages/wakelock_plus/*", "assets/packages/flutter_map/*",
+    "icons/*", "favicon.png", "manifest.json",
+)
+# Files of Python packages that the browser does not need.
+PYTHON_UNUSED = ("*/__pycache__/*", "*.pyc", "*.pyi", "*.so", "*.dylib", "*.pyd", "*/py.typed",
+                 "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*")
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+CLIENT_UNUSED_FONTS = ("packages/",)  # FontManifest families of the removed packages
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    out: Path
+    files: int
+    size: int
+    version: str
+    client_size_untrimmed: int
+    compiled: bool  # the Python code ships as bytecode (needs Node.js at build time)
+
+
+def matches(path: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(path, pattern) for pattern in patterns)
+
+
+# ---- the Python side ----------------------------------------------------------------------------
+
+
+def browser_environment() -> dict[str, str]:
+    """Marker values of the Pyodide runtime this build ships (for dependencies like `; platform_system != ...`)."""
+    lock = json.loads((WEB / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    python = lock["info"]["python"]
+    env = dict(default_environment())
+    env.update(platform_system="Emscripten", sys_platform="emscripten", platform_machine="wasm32",
+               os_name="posix", implementation_name="cpython", platform_python_implementation="CPython",
+               python_version=".".join(python.split(".")[:2]), python_full_version=python)
+    return env
+
+
+def browser_distributions() -> list[metadata.Distribution]:
+    """The project's run-time dependencies, transitively, as the browser would resolve them."""
+    env = browser_environment()
+    found: dict[str, metadata.Distribution] = {}
+    todo = list(metadata.requires(PROJECT) or [])
+    while todo:
+        requirement = Requirement(todo.pop())
+        name = requirement.name.lower().replace("_", "-")
+        if name in found or name in NOT_IN_BROWSER:
+            continue
+        if requirement.marker is not None and not requirement.marker.evaluate({**env, "extra": ""}):
+            continue
+        dist = metadata.distribution(name)
+        found[name] = dist
+        todo += dist.requires or []
+    return sorted(found.values(), key=lambda d: d.metadata["Name"].lower())
+
+
+def locale_data_unused(path: str) -> bool:
+    """Babel's locale data: keep only the languages the app speaks (and the root they inherit from)."""
+    match = re.fullmatch(r"babel/locale-data/([^/]+)\.dat", path)
+    if match is None:
+        return False
+    locale = match.group(1)
+    return locale != "root" and locale.split("_")[0] not in LOCALES
+
+
+def python_files() -> dict[str, Path]:
+    """Archive path -> source file, for the app and every dependency the browser needs."""
+    files: dict[str, Path] = {}
+    for package in APP_PACKAGES:
+        for source in sorted((ROOT / package).rglob("*")):
+            name = source.relative_to(ROOT).as_posix()
+            if source.is_file() and not matches(name, PYTHON_UNUSED):
+                files[name] = source
+    for dist in browser_distributions():
+        names = [PurePosixPath(entry).as_posix() for entry in dist.files or []]
+        code = [n for n in names if not n.startswith("..") and ".dist-info/" not in n
+                and ("/" in n or n.endswith(".py"))]
+        if not any(n.endswith(".py") for n in code):
+            raise SystemExit(f"{dist.metadata['Name']} has no Python code to run in the browser (compiled only)")
+        for name in code:
+            if not matches(name, PYTHON_UNUSED) and not locale_data_unused(name):
+                files[f"__pypackages__/{name}"] = Path(str(dist.locate_file(name)))
+    return files
+
+
+def app_archive(files: dict[str, Path]) -> bytes:
+    """A reproducible tar.gz (sorted, no times or owners): the same sources give the same bytes and hash."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", format=tarfile.PAX_FORMAT, compresslevel=9) as tar:
+        for name in sorted(files):
+            data = files[name].read_bytes()
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(data), 0o644, 0
+            tar.addfile(info, io.BytesIO(data))
+    raw = buffer.getvalue()
+    return raw[:4] + b"\0\0\0\0" + raw[8:]  # the gzip header's own timestamp
+
+
+# ---- the web side -------------------------------------------------------------------------------
+
+
+def copy_client(out: Path) -> int:
+    """Copy the Flet web client without what the app never loads; returns the untrimmed size."""
+    untrimmed = 0
+    for source in sorted(WEB.rglob("*")):
+        if not source.is_file():
+            continue
+        name = source.relative_to(WEB).as_posix()
+        untrimmed += source.stat().st_size
+        if matches(name, CLIENT_UNUSED):
+            continue
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    manifest = out / "assets" / "FontManifest.json"
+    fonts = json.loads(manifest.read_text(encoding="utf-8"))
+    fonts = [f for f in fonts if not f["family"].startswith(CLIENT_UNUSED_FONTS)]
+    manifest.write_text(json.dumps(fonts), encoding="utf-8")
+    return untrimmed
+
+
+def copy_assets(out: Path) -> None:
+    """The app's assets at the site root, where the server serves them too (fonts/..., games/...)."""
+    for source in sorted((ROOT / "assets").rglob("*")):
+        if source.is_file():
+            target = out / source.relative_to(ROOT / "assets")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+
+
+def write_manifest(out: Path) -> None:
+    icons = HERE / "icons"
+    (out / "icons").mkdir(exist_ok=True)
+    entries = []
+    for icon in sorted(icons.glob("icon-*.png")):
+        shutil.copyfile(icon, out / "icons" / icon.name)
+        size = re.search(r"(\d+)", icon.stem).group(1)  # type: ignore[union-attr]
+        entry = {"src": f"icons/{icon.name}", "sizes": f"{size}x{size}", "type": "image/png"}
+        if "maskable" in icon.stem:
+            entry["purpose"] = "maskable"
+        entries.append(entry)
+    shutil.copyfile(icons / "icon-192.png", out / "icons" / "apple-touch-icon-192.png")
+    shutil.copyfile(icons / "icon-512.png", out / "icons" / "loading-animation.png")  # the splash of index.html
+    shutil.copyfile(icons / "favicon.png", out / "favicon.png")
+    manifest = {
+        "name": APP_NAME, "short_name": "Table", "description": APP_DESCRIPTION,
+        "start_url": ".", "scope": ".", "display": "standalone", "orientation": "portrait",
+        "background_color": BACKGROUND_COLOUR, "theme_color": THEME_COLOUR,
+        "prefer_related_applications": False, "icons": entries,
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
+    base = "/" + "/".join(part for part in base_url.split("/") if part) + "/" if base_url.strip("/") else "/"
+    index = out / "index.html"
+    patch_index_html(str(index), base_url, app_name=APP_NAME, app_description=APP_DESCRIPTION,
+                     pyodide=True, pyodide_script_path="web_main.py", pyodide_version=pyodide_version,
+                     app_package_url="app.tar.gz", web_renderer=WebRenderer.CANVAS_KIT,
+                     route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
+    html = index.read_text(encoding="utf-8")
+    html = replace_once(html, 'flet.pythonModuleName = "web_main";', f'flet.pythonModuleName = "{ENTRY_MODULE}";')
+    # The module worker imports Pyodide by URL: a bare relative path is not one.
+    html = replace_once(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', f'flet.pyodideUrl="{base}pyodide/pyodide.mjs";')
+    head = (HERE / "page.html").read_text(encoding="utf-8").replace("{THEME_COLOUR}", THEME_COLOUR)
+    for lang in ("en", "ko"):  # the page's own words, from the app's catalogs
+        catalog = json.loads((ROOT / "companion" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        head = head.replace(f"{{OTHER_TAB_{lang.upper()}}}", json.dumps(catalog["app.other_tab"], ensure_ascii=False))
+    html = replace_once(html, "</head>", head + "</head>")
+    index.write_text(html, encoding="utf-8")
+
+    bootstrap = out / "flutter_bootstrap.js"
+    js = bootstrap.read_text(encoding="utf-8")
+    # Flutter's own service worker would replace ours (same scope) and does not work offline anyway.
+    js = re.sub(r"\n\s*serviceWorkerSettings: \{[^}]*\},", "", js, count=1)
+    if "serviceWorkerSettings: {" in js:
+        raise SystemExit("flutter_bootstrap.js changed: cannot remove Flutter's service worker")
+    # One CanvasKit for every browser: the full variant (the Chromium one is left out of the build).
+    js = replace_once(js, "var flutterConfig = {", 'var flutterConfig = {\n    canvasKitVariant: "full",')
+    bootstrap.write_text(js, encoding="utf-8")
+
+    # The client loads the Rive animation runtime from a CDN at start; the app shows no Rive animation.
+    # Point it at a local stub that never finishes loading, which is what happens offline anyway.
+    client = out / "main.dart.js"
+    code = client.read_text(encoding="utf-8")
+    code = replace_once(code, f'"{RIVE_CDN}"', f'"{base}rive/"')
+    client.write_text(code, encoding="utf-8")
+    for variant in ("wasm", "wasm_compatibility"):
+        stub = out / "rive" / variant / "rive_native.js"
+        stub.parent.mkdir(parents=True, exist_ok=True)
+        stub.write_text("// Table Companion shows no Rive animation: the runtime is never loaded.\n"
+                        "window.RiveNative = () => new Promise(() => {});\n", encoding="utf-8")
+
+
+def replace_once(text: str, old: str, new: str) -> str:
+    if text.count(old) != 1:
+        raise SystemExit(f"the web client changed: expected {old!r} once")
+    return text.replace(old, new)
+
+
+def precompile(out: Path) -> bool:
+    """Turn the archive's modules into bytecode of the Pyodide's Python, run by Node.js (when installed).
+
+    Bytecode halves the Python start on the phone (measured: importing the app 14 s -> 7.5 s on a busy
+    2-core machine). Without Node.js the archive keeps its sources, which work the same, only slower."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        print("Node.js not found: the app ships as Python sources (slower start on the phone)", file=sys.stderr)
+        return False
+    subprocess.run([node, str(HERE / "compile.mjs"), str(out / "pyodide" / "pyodide.mjs"), str(out / "app.tar.gz")],
+                   check=True)
+    return True
+
+
+def write_service_worker(out: Path) -> str:
+    """sw.js precaching every file of the build; the cache name carries the build's content hash."""
+    digest = hashlib.sha256()
+    names = []
+    for path in sorted(p for p in out.rglob("*") if p.is_file() and p.name != SERVICE_WORKER):
+        name = path.relative_to(out).as_posix()
+        names.append(name)
+        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    template = (HERE / "sw.js").read_text(encoding="utf-8")
+    script = template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *names]))
+    (out / SERVICE_WORKER).write_text(script, encoding="utf-8")
+    return version
+
+
+def build(out: Path, base_url: str = "/") -> BuildReport:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    untrimmed = copy_client(out)
+    copy_assets(out)
+    write_manifest(out)
+    (out / "app.tar.gz").write_bytes(app_archive(python_files()))
+    compiled = precompile(out)
+    pyodide_version = json.loads((WEB / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
+    patch_page(out, base_url, pyodide_version)
+    version = write_service_worker(out)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    return BuildReport(out, len(files), sum(p.stat().st_size for p in files), version, untrimmed, compiled)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bin/publish", description="Build the offline phone app as a static site.")
+    parser.add_argument("--out", default=str(ROOT / "dist"), help="output folder (default: dist/)")
+    parser.add_argument("--base-url", default="/", help="the path the site is served under (default: /)")
+    args = parser.parse_args(argv)
+    report = build(Path(args.out).resolve(), args.base_url)
+    mb = 1024 * 1024
+    print(f"Built {report.out}: {report.files} files, {report.size / mb:.1f} MB "
+          f"(the web client as flet-web ships it: {report.client_size_untrimmed / mb:.1f} MB), "
+          f"version {report.version}{'' if report.compiled else ', Python sources (no Node.js)'}")
+    print(f"Serve it from any static web host, e.g. python -m http.server -d {report.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""The phone build (bin/publish) served by a plain static file server, in headless Chromium with a profile
+that outlives the browser (as a phone's browser keeps its storage across restarts)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Playwright
+
+from publish.build import build
+from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Phone, browser, free_port, playwright
+
+__all__ = ["browser", "playwright"]  # the e2e session fixtures, shared
+
+STARTUP_TIMEOUT_MS = 180_000  # Pyodide's first start on a busy 2-core machine
+HOME = "home.game.kahuna"  # on the home screen once the app has started
+
+
+class StaticServer:
+    """`python -m http.server -d dist` on loopback: nothing but files."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(root), str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.url + "/index.html", timeout=2):
+                    return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The build, made once per test session exactly as `bin/publish` makes it."""
+    return build(tmp_path_factory.mktemp("static") / "dist").out
+
+
+@pytest.fixture(scope="session")
+def static_server(dist: Path) -> Iterator[StaticServer]:
+    server = StaticServer(dist)
+    yield server
+    server.stop()
+
+
+class PhoneBrowser:
+    """A phone's browser: the same profile folder each time it is opened, every request recorded."""
+
+    def __init__(self, playwright: Playwright, profile: Path, locale: str = "en-US") -> None:
+        self.playwright = playwright
+        self.profile = profile
+        self.locale = locale
+        self.requests: list[str] = []
+        self.context: BrowserContext | None = None
+
+    def open(self, url: str, offline: bool = False) -> Phone:
+        executable = shutil.which("chromium") or "/usr/bin/chromium"
+        self.context = self.playwright.chromium.launch_persistent_context(
+            str(self.profile), executable_path=executable, headless=True, args=CHROMIUM_FLAGS,
+            viewport=PHONE, locale=self.locale, service_workers="allow")
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.context.set_offline(offline)
+        page = self.context.pages[0] if self.context.pages else self.context.new_page()
+        return AppTab(self.context, page, url)
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+            self.context = None
+
+
+class AppTab(Phone):
+    """The e2e helpers (tap, type, see, shot) on a tab of a persistent context."""
+
+    def __init__(self, context: BrowserContext, page: Page, url: str) -> None:
+        self.context = context
+        self.page = page
+        self.url = url
+        self.page.goto(url)
+        self._started()
+
+    def load(self) -> None:
+        """Reload the app at its home screen."""
+        self.page.goto(self.url)  # only the part after # changes: no load yet
+        self.page.reload()
+        self._started()
+
+    def _started(self) -> None:
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=STARTUP_TIMEOUT_MS)
+        placeholder.dispatch_event("click")  # turns on Flutter's semantics tree
+        self.wait(HOME, timeout=STARTUP_TIMEOUT_MS)
+
+    def close(self) -> None:
+        """The browser closes with its profile (PhoneBrowser.close), not the tab."""
+
+
+@pytest.fixture
+def phone_browser(playwright: Playwright, tmp_path: Path) -> Iterator[PhoneBrowser]:
+    browser = PhoneBrowser(playwright, tmp_path / "profile")
+    yield browser
+    browser.close()
