@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -171,3 +172,18 @@ def phone(browser: Browser, server: Server) -> Iterator[Callable[..., Phone]]:
     yield open_phone
     for p in opened:
         p.close()
+
+
+def start(phone: Phone, game: str, names: list[str]) -> None:
+    """A new game of `game` for `names`, on its sheet."""
+    phone.new_game(game, names)
+    phone.tap("new.start")
+    phone.wait("sheet.finish")
+
+
+def stored_sheet(server: Server) -> dict:
+    """The sheet of the one finished play stored by the server."""
+    plays = sorted((server.data_dir / "plays").glob("plays-*.json"))
+    data = json.loads(plays[-1].read_text(encoding="utf-8"))
+    (play,) = data["plays"].values()
+    return play["sheet"]

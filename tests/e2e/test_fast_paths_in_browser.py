@@ -3,14 +3,13 @@ layout tapped in order and its dice set by their faces, a Ticket to Ride ticket 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
 
 from scoring import score_sheet
 
-from .conftest import Phone, Server
+from .conftest import Phone, Server, start, stored_sheet
 
 pytestmark = pytest.mark.e2e
 
@@ -19,19 +18,6 @@ FOR_SALE = {"Minji": (59, 2), "Alex": (60, 0), "Joon": (59, 2), "Sam": (57, 1)}
 LAYOUT = ["pair-1", "three-4", "odds", "sum-ge-26", "double-pair", "sum-le-9", "full-house", "pair-5",
           "small-straight", "five-of-a-kind", "evens", "three-2", "large-straight", "sum-12-14", "all-different",
           "four-of-a-kind"]
-
-
-def start(phone: Phone, game: str, names: list[str]) -> None:
-    phone.new_game(game, names)
-    phone.tap("new.start")
-    phone.wait("sheet.finish")
-
-
-def stored_sheet(server: Server) -> dict:
-    plays = sorted((server.data_dir / "plays").glob("plays-*.json"))
-    data = json.loads(plays[-1].read_text(encoding="utf-8"))
-    (play,) = data["plays"].values()
-    return play["sheet"]
 
 
 @pytest.mark.parametrize(("locale", "lang", "winner"), [("en-US", "en", "Minji wins!"),

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
 
 from scoring import score_sheet
 
-from .conftest import Phone, Server
+from .conftest import Phone, Server, start, stored_sheet
 
 pytestmark = pytest.mark.e2e
 
@@ -17,19 +16,6 @@ FOR_SALE = {
     "Minji": ([15, 13, 11, 9, 7, 4, 0], 2), "Alex": ([15, 14, 10, 8, 6, 3, 3], 0),
     "Joon": ([14, 12, 10, 9, 5, 5, 2], 4), "Sam": ([13, 12, 11, 8, 7, 6, 0], 0),
 }
-
-
-def start(phone: Phone, game: str, names: list[str]) -> None:
-    phone.new_game(game, names)
-    phone.tap("new.start")
-    phone.wait("sheet.finish")
-
-
-def stored_sheet(server: Server) -> dict:
-    plays = sorted((server.data_dir / "plays").glob("plays-*.json"))
-    data = json.loads(plays[-1].read_text(encoding="utf-8"))
-    (play,) = data["plays"].values()
-    return play["sheet"]
 
 
 def test_a_four_player_for_sale_game(phone: Callable[..., Phone], server: Server) -> None:

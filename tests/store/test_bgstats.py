@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import json
-import time
 import urllib.parse
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +21,6 @@ SAMPLE = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "bgsta
 TOP_LEVEL = {"players", "locations", "games", "plays", "tags", "groups", "challenges", "deletedObjects", "userInfo"}
 # keys a real export leaves out where they have no value (a play without a place, without comments)
 OPTIONAL = {"plays": {"locationRefId", "comments"}, "players": {"bggUsername"}, "playerScores": {"team", "role"}}
-
-
-@pytest.fixture
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +14,6 @@ from companion.store.exchange import BackupError, ImportReport, export_backup, i
 from companion.store.repository import Repository
 
 from .conftest import example, kahuna, make_play
-
-
-@pytest.fixture
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture
