@@ -3,6 +3,8 @@ layout tapped in order and its dice set by their faces, a Ticket to Ride ticket 
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Callable
 
 import pytest
@@ -84,4 +86,15 @@ def test_ttr_ticket_found_by_korean_city(phone: Callable[..., Phone], server: Se
     p.see("베를린 – 로마")
     p.shot("ko-ttr-search")
     p.tap("ttr.pick.2")
-    p.see("Berlin")
+    deadline = time.monotonic() + 15
+    while not tickets_of(server) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    (ticket,) = tickets_of(server)
+    assert "Berlin" in (ticket["from"], ticket["to"])  # stored under the map's names, found by the Korean one
+
+
+def tickets_of(server: Server) -> list[dict]:
+    """The first player's tickets in the stored game in progress."""
+    path = server.data_dir / "drafts.json"
+    drafts = json.loads(path.read_text(encoding="utf-8"))["drafts"].values() if path.exists() else []
+    return [t for d in drafts for t in d["sheet"]["players"][0].get("tickets") or []]

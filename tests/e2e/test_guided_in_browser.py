@@ -39,7 +39,7 @@ def test_piraten_kapern_to_the_target_with_an_island_of_skulls(phone: Callable[.
     p.see("Turn 1: Mina")
     pick_fortune(p, "Gold coin")
     tap_faces(p, ["coin"] * 8)
-    p.see("Turn score: 5400")
+    p.see("Turn score: 5,400")
     p.shot("en-piraten-scorer")
     p.tap("piraten.record")
     p.see("Turn 2: Joon")
