@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scoring import get_spec
@@ -78,21 +77,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture(scope="session")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    executable = shutil.which("chromium") or "/usr/bin/chromium"
-    assert Path(executable).exists(), "Debian's chromium is needed: bin/test installs it (apt-get install chromium)"
-    launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
-    yield launched
-    launched.close()
-
-
 class Phone:
     """A browser tab at phone size, with helpers for Flutter's semantics tree."""
 
@@ -119,6 +103,16 @@ class Phone:
         self.tagged(identifier).click()
         self.page.mouse.move(0, 0)  # no hover left behind: tooltips would cover the next target
         self.page.wait_for_timeout(300)
+
+    def tap_when_enabled(self, identifier: str, timeout: float = 30_000) -> None:
+        """Tap a button once the app has enabled it (a slower runtime may still be taking the last entry)."""
+        self.wait(identifier)
+        self.tagged(identifier).wait_for(state="attached", timeout=timeout)
+        self.page.wait_for_function(
+            """id => { const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+                       return e && e.getAttribute("aria-disabled") !== "true"
+                              && !e.querySelector('[aria-disabled="true"]'); }""", arg=identifier, timeout=timeout)
+        self.tap(identifier)
 
     def type(self, identifier: str, text: str, enter: bool = False) -> None:
         self.wait(identifier)

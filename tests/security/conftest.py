@@ -23,7 +23,7 @@ from companion.app import Services
 from companion.downloads import Downloads
 from companion.store.repository import Repository
 from companion.uploads import Uploads
-from tests.e2e.conftest import Server, browser, phone, playwright, server  # noqa: F401 (browser fixtures)
+from tests.e2e.conftest import Server, phone, server  # noqa: F401 (browser fixtures)
 
 HOST_SIDE = "10.213.0.1"
 PHONE_SIDE = "10.213.0.2"

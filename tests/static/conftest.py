@@ -15,9 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
 from publish.build import build
-from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Phone, browser, free_port, playwright
-
-__all__ = ["browser", "playwright"]  # the e2e session fixtures, shared
+from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Phone, free_port
 
 STARTUP_TIMEOUT_MS = 180_000  # Pyodide's first start on a busy 2-core machine
 HOME = "home.game.kahuna"  # on the home screen once the app has started
