@@ -63,6 +63,7 @@ class App:
         self.peer: str | None = None
         self._storage_banner: ft.Banner | None = None
         self._retry_scheduled = False
+        self._after_dialog: dict[ft.DialogControl, Callable[[], None]] = {}
 
     def _decide_role(self) -> None:
         """Host or viewer, once for the whole session, from the connection's real address and the key.
@@ -222,6 +223,22 @@ class App:
                 retry()
 
             self.page.run_task(again)
+
+    def show_dialog(self, dialog: ft.DialogControl) -> None:
+        dialog.on_dismiss = lambda e: self._after_dialog.pop(dialog, lambda: None)()
+        self.page.show_dialog(dialog)
+
+    def close_dialog(self, then: Callable[[], None] = lambda: None) -> None:
+        """Close the dialog on top and run `then` once the browser has taken it off the screen.
+
+        A screen change sent while the dialog is still closing can bring it back over the next screen (seen
+        in Chromium after "Show the join code"), so whatever changes the screen waits for the dismissal.
+        """
+        dialog = self.page.pop_dialog()
+        if dialog is None:
+            then()
+        else:
+            self._after_dialog[dialog] = then
 
     def snack(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(ft.Text(message), duration=ft.Duration(seconds=3)))

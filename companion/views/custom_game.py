@@ -341,8 +341,7 @@ class CustomGameScreen(Screen):
 
         def close_then(change: Callable[[], None]) -> Callable[[ft.ControlEvent], None]:
             def handler(e: ft.ControlEvent) -> None:
-                self.app.page.pop_dialog()
-                self._structure(change)
+                self.app.close_dialog(then=lambda: self._structure(change))
             return handler
 
         body = ft.Column([
@@ -366,7 +365,7 @@ class CustomGameScreen(Screen):
                                                              disabled=last == 0)),
             ]),
         ], tight=True, spacing=8)
-        self.app.page.show_dialog(ft.AlertDialog(
+        self.app.show_dialog(ft.AlertDialog(
             title=ft.Text(c.name or t("custom.category_n", n=index + 1)), content=body,
             actions=[tagged("custom.detail.done", ft.FilledButton(t("custom.done"),
                                                                   on_click=close_then(lambda: None)))]))
@@ -394,21 +393,23 @@ class CustomGameScreen(Screen):
         self.app.snack(self.t("custom.saved", name=saved["name"]))
         self.app.go(f"/new/{saved['id']}")
 
+    def _saved_after_asking(self, saved: dict[str, Any], plays: int, rescore: bool) -> None:
+        self._saved(saved)
+        if rescore:
+            outcome = self.store.rescore(saved["id"])
+            self.app.snack(self.t("custom.rescored", n=outcome.rescored, refused=outcome.refused))
+        else:
+            self.app.snack(self.t("custom.kept", n=plays))
+
     def _ask_rescore(self, saved: dict[str, Any], plays: int, version: int) -> None:
         t = self.t
 
         def done(rescore: bool) -> Callable[[ft.ControlEvent], None]:
             def handler(e: ft.ControlEvent) -> None:
-                self.app.page.pop_dialog()
-                self._saved(saved)
-                if rescore:
-                    outcome = self.store.rescore(saved["id"])
-                    self.app.snack(t("custom.rescored", n=outcome.rescored, refused=outcome.refused))
-                else:
-                    self.app.snack(t("custom.kept", n=plays))
+                self.app.close_dialog(then=lambda: self._saved_after_asking(saved, plays, rescore))
             return handler
 
-        self.app.page.show_dialog(ft.AlertDialog(
+        self.app.show_dialog(ft.AlertDialog(
             title=ft.Text(t("custom.rescore_title", version=saved["version"])),
             content=ft.Text(t("custom.rescore_text", n=plays, old=version, new=saved["version"])),
             actions=[tagged("custom.rescore.keep", ft.TextButton(t("custom.rescore_keep"), on_click=done(False))),

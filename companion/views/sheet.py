@@ -192,15 +192,14 @@ class SheetScreen(Screen):
             return
 
         def show_code(e: ft.ControlEvent) -> None:
-            self.app.page.pop_dialog()
-            self.app.go(f"{self.route}/share")
+            self.app.close_dialog(then=lambda: self.app.go(f"{self.route}/share"))
 
-        self.app.page.show_dialog(ft.AlertDialog(
+        self.app.show_dialog(ft.AlertDialog(
             title=ft.Text(self.t("sheet.share_off_title")),
             content=tagged("sheet.share_off", ft.Text(self.t("sheet.share_off_text"))),
             actions=[tagged("sheet.share_off.code", ft.TextButton(self.t("sheet.share_off_code"), on_click=show_code)),
                      tagged("sheet.share_off.close", ft.FilledButton(self.t("common.close"),
-                                                                     on_click=lambda e: self.app.page.pop_dialog()))],
+                                                                     on_click=lambda e: self.app.close_dialog()))],
         ))
 
     def changed(self, evaluation: Evaluation) -> None:
@@ -287,16 +286,15 @@ class SheetScreen(Screen):
             title=ft.Text(self.t("sheet.finish_early_title")),
             content=ft.Text(self.t("sheet.finish_early_text")),
             actions=[tagged("sheet.finish_early.cancel", ft.TextButton(self.t("common.cancel"),
-                                                                       on_click=lambda e: self.app.page.pop_dialog())),
+                                                                       on_click=lambda e: self.app.close_dialog())),
                      tagged("sheet.finish_early.confirm", ft.FilledButton(self.t("sheet.finish"),
                                                                           on_click=self._confirm_finish))],
         )
-        self.app.page.show_dialog(dialog)
+        self.app.show_dialog(dialog)
 
     def _confirm_finish(self, e: ft.ControlEvent) -> None:
-        self.app.page.pop_dialog()
         self.session.save(record=marked_ended_early(self.session.draft.get("record") or {}))
-        self._store_play()
+        self.app.close_dialog(then=self._store_play)
 
     def _store_play(self) -> None:
         """Finish the game as the store holds it: every entry of this screen is saved first (each edit is)."""

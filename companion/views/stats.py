@@ -236,9 +236,8 @@ class PlayersScreen(Screen):
         message = ft.Text("", color=ft.Colors.ERROR, size=13)
 
         def done(text: str) -> None:
-            page.pop_dialog()
+            self.app.close_dialog(then=self.rebuild)
             self.app.snack(text)
-            self.rebuild()
 
         def failed(error: PlayerError) -> None:
             message.value = t(error.message_key, **error.params)
@@ -269,7 +268,7 @@ class PlayersScreen(Screen):
         swatches = [tagged(f"players.colour.{i}", ft.Container(width=36, height=36, border_radius=18, bgcolor=c,
                                                                on_click=lambda e, c=c: colour(c)))
                     for i, c in enumerate(PROFILE_COLOURS)]
-        page.show_dialog(ft.AlertDialog(
+        self.app.show_dialog(ft.AlertDialog(
             title=ft.Text(name),
             content=ft.Column([
                 ft.Text(t("players.colour"), size=13), ft.Row(swatches, wrap=True),
@@ -280,5 +279,5 @@ class PlayersScreen(Screen):
                   else []),
                 message,
             ], tight=True, spacing=10, width=320),
-            actions=[ft.TextButton(t("common.close"), on_click=lambda e: page.pop_dialog())],
+            actions=[ft.TextButton(t("common.close"), on_click=lambda e: self.app.close_dialog())],
         ))

@@ -115,9 +115,9 @@ class PlayRecordPanel:
                                self.error], tight=True, width=360),
             scrollable=True,
             actions=[tagged("record.cancel", ft.TextButton(t("common.cancel"),
-                                                           on_click=lambda ev: self.screen.app.page.pop_dialog())),
+                                                           on_click=lambda ev: self.screen.app.close_dialog())),
                      tagged("record.save", ft.FilledButton(t("record.save"), on_click=self._save))])
-        self.screen.app.page.show_dialog(self.dialog)
+        self.screen.app.show_dialog(self.dialog)
 
     def _pick(self, place: str) -> None:
         self.location.value = place
@@ -138,5 +138,4 @@ class PlayRecordPanel:
         if not text:
             record.pop("duration_min", None)
         self.screen.play = self.repo.update_play(self.play["id"], lambda play: {**play, "record": record})
-        self.screen.app.page.pop_dialog()
-        self.screen.rebuild()
+        self.screen.app.close_dialog(then=self.screen.rebuild)

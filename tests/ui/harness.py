@@ -112,9 +112,12 @@ class Harness:
         assert hidden == [], f"Semantics with hidden content: {hidden}"
 
     def settle(self, rounds: int = 20) -> None:
-        """Let scheduled callbacks, route changes and updates run."""
+        """Let scheduled callbacks, route changes and updates run; report closed dialogs as dismissed."""
         for _ in range(rounds):
             asyncio.run_coroutine_threadsafe(asyncio.sleep(0.001), self.loop).result(timeout=30)
+            for dialog in [d for d in self.page._dialogs.controls if d.open is False]:
+                asyncio.run_coroutine_threadsafe(self._with_page(
+                    self.session.dispatch_event(dialog._i, "dismiss", None)), self.loop).result(timeout=30)
 
     def eventually(self, check: Callable[[], bool], timeout: float = 3.0) -> None:
         """Let the loop run until `check()` holds (e.g. another session's change has arrived)."""
