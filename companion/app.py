@@ -124,7 +124,7 @@ class App:
         try:
             await platform.settled()
         except StorageError as error:
-            self.snack(self.t(error.message_key, **error.params))
+            self.snack(self.t.refusal(error))
         self._go(route)
 
     def _go(self, route: str) -> None:

@@ -14,13 +14,16 @@ import json
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.dates import format_skeleton, format_time
 from babel.numbers import format_compact_decimal, format_decimal, format_percent
 
 from scoring import Text
+
+if TYPE_CHECKING:
+    from .store.refusal import RefusedError
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("ko", "en")
@@ -61,6 +64,9 @@ class Translator:
         if not params:
             return template
         return template.format(**{k: self.number(v) if _is_number(v) else v for k, v in params.items()})
+
+    def refusal(self, error: RefusedError) -> str:
+        return self(error.message_key, **error.params)
 
     def _template(self, key: str, n: Any) -> str:
         for lang in (self.lang, DEFAULT_LANGUAGE):

@@ -11,6 +11,7 @@ from scoring import Result
 from scoring.games.for_sale import setup
 
 from ..models.sheet_model import Evaluation
+from ..store.refusal import RefusedError
 from ..widgets.common import error_text, primary_button, section, tagged
 from .base import GameUI
 
@@ -18,13 +19,8 @@ if TYPE_CHECKING:
     from ..views.sheet import SheetScreen
 
 
-class AssignError(ValueError):
-    """The round cannot be handed out; `key` is a catalog key."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+class AssignError(RefusedError, ValueError):
+    """The round cannot be handed out."""
 
 
 def assign_cheques(played: dict[str, int], cheques: list[int]) -> dict[str, int]:
@@ -104,7 +100,7 @@ class SellingRound:
                 raise AssignError("forsale.error.one_property")
             handed = assign_cheques({n: v[0] for n, v in played.items()}, parse_numbers(self.cheques.value or ""))
         except AssignError as error:
-            self.error.value, self.error.visible = t(error.key, **error.params), True
+            self.error.value, self.error.visible = t.refusal(error), True
             return
 
         def hand_out(sheet: dict[str, Any]) -> None:

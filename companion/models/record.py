@@ -21,6 +21,7 @@ from typing import Any
 from scoring import PlayerResult, Result
 
 from ..store.play_record import elapsed_seconds, record_of, timer_of
+from ..store.refusal import RefusedError
 from ..store.repository import Repository, now_iso
 from ..store.summary import current_result
 
@@ -88,13 +89,8 @@ def with_timer_started_on_entry(draft: dict[str, Any], changes: dict[str, Any]) 
 # ---- the rest of the record ------------------------------------------------------------------------
 
 
-class RecordError(ValueError):
-    """An edit the record refuses; `message_key` and `params` are what the app shows."""
-
-    def __init__(self, message_key: str, **params: Any) -> None:
-        super().__init__(message_key)
-        self.message_key = message_key
-        self.params = params
+class RecordError(RefusedError, ValueError):
+    """An edit the record refuses."""
 
 
 def edited(record: Record, *, location: str | None = None, note: str | None = None,

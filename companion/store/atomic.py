@@ -26,6 +26,8 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from .refusal import RefusedError
+
 MAX_CACHED_FILES = 8
 TEMP_NAME = re.compile(r"\..+\.[^.]+\.tmp")
 
@@ -46,18 +48,14 @@ class CorruptFileError(Exception):
         self.reason = reason
 
 
-class StorageError(Exception):
+class StorageError(RefusedError):
     """Saving failed (disk full, folder not writable, lock held too long); the files on disk are unchanged.
 
     Every OSError of a write reaches callers as this error (`__cause__` is the OSError).
-
-    `message_key` and `params` are what the app shows (a translation key and its placeholders).
     """
 
     def __init__(self, message_key: str, params: dict[str, Any], detail: str) -> None:
-        super().__init__(detail)
-        self.message_key = message_key
-        self.params = params
+        super().__init__(message_key, detail, **params)
 
     @property
     def kind(self) -> str:

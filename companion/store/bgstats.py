@@ -32,6 +32,7 @@ from scoring.ranking import places
 from .atomic import encode
 from .definitions import DefinitionStore
 from .play_record import duration_of, record_of, started_of
+from .refusal import RefusedError
 from .repository import Repository, new_id, now_iso
 from .summary import current_result, parse_time
 
@@ -254,13 +255,8 @@ def add_play_url(play: dict[str, Any], profile_ids: Mapping[str, str] | None = N
 # ---- import ------------------------------------------------------------------------------------------
 
 
-class BGStatsError(Exception):
-    """A BG Stats file refused before anything was stored; `message_key` and `params` are what the app shows."""
-
-    def __init__(self, message_key: str, **params: Any) -> None:
-        super().__init__(f"{message_key} {params}")
-        self.message_key = message_key
-        self.params = params
+class BGStatsError(RefusedError):
+    """A BG Stats file refused before anything was stored."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from .bgstats import imported_result_fault
 from .definitions import DefinitionStore
 from .json_stream import Span
 from .play_record import duration_of, eliminated_in, started_of
+from .refusal import RefusedError
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
 from .summary import summary_of
 
@@ -52,17 +53,15 @@ CSV_COLUMNS = ("play_id", "date", "started_at", "finished_at", "duration_min", "
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 
 
-class BackupError(Exception):
-    """A backup file refused before anything was stored; `message_key` and `params` are what the app shows.
+class BackupError(RefusedError):
+    """A backup file refused before anything was stored.
 
     For a sheet the rules refuse, `rules_text` is the rules' own message in both languages (`params["message"]`
     holds its English).
     """
 
     def __init__(self, message_key: str, rules_text: Text | None = None, **params: Any) -> None:
-        super().__init__(f"{message_key} {params}")
-        self.message_key = message_key
-        self.params = params
+        super().__init__(message_key, **params)
         self.rules_text = rules_text
 
 

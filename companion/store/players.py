@@ -18,17 +18,13 @@ from .documents import clone, new_id, now_iso
 from .drafts import Drafts, replace_docs
 from .files import DataFolder
 from .plays import Plays
+from .refusal import RefusedError
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}|[a-z][a-z0-9_]{0,31}")  # "#2a9d8f" or a Flet colour name ("amber200")
 
 
-class PlayerError(Exception):
-    """A player change the data refuses; `message_key` and `params` are what the app shows."""
-
-    def __init__(self, message_key: str, **params: Any) -> None:
-        super().__init__(f"{message_key} {params}")
-        self.message_key = message_key
-        self.params = params
+class PlayerError(RefusedError):
+    """A player change the data refuses."""
 
 
 class Players:

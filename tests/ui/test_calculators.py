@@ -33,7 +33,7 @@ def test_cheques_go_highest_property_to_highest_cheque() -> None:
 def test_a_round_that_cannot_be_handed_out_says_why(played: dict[str, int], cheques: list[int], key: str) -> None:
     with pytest.raises(AssignError) as caught:
         assign_cheques(played, cheques)
-    assert caught.value.key == key
+    assert caught.value.message_key == key
 
 
 def test_cheque_numbers_are_read_from_free_text() -> None:
