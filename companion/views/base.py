@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -12,6 +13,9 @@ from ..widgets.common import page_body, tagged
 
 if TYPE_CHECKING:
     from ..app import App
+
+PHONE_WIDTH = 412  # px: the narrow phone the screens are laid out for
+TITLE_SIZE, SMALL_TITLE_SIZE = 22, 17  # the app bar's title size (Material 3), and for a title that needs two lines
 
 # Top-level destinations of the navigation bar: (route, icon, selected icon, catalog key).
 DESTINATIONS = [
@@ -63,10 +67,11 @@ class Screen:
         bottom = self.bottom()
         if bottom is not None:
             controls.append(bottom)
+        actions = self.actions()
         return ft.View(
             route=self.route,
-            appbar=ft.AppBar(title=ft.Text(self.title()), actions=self.actions(),
-                             automatically_imply_leading=not self.top_level),
+            appbar=ft.AppBar(title=app_bar_title(self.title(), len(actions), back=not self.top_level),
+                             actions=actions, automatically_imply_leading=not self.top_level),
             controls=controls,
             navigation_bar=self._navigation() if self.top_level else None,
             padding=0,
@@ -88,6 +93,16 @@ class Screen:
         self.body.content = page_body(self.content(), scroll=self.scrolls).content
         self.header_box.content = self.header()
         self.app.page.update()
+
+
+def app_bar_title(title: str, actions: int, back: bool) -> ft.Text:
+    """The title, or on a phone where it would end in "…" ("티켓 투 라이드: 유럽" next to three buttons), the
+    title smaller and on up to two lines."""
+    room = PHONE_WIDTH - 32 - 48 * actions - (56 if back else 0)
+    ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.55 for c in title)
+    if ems * TITLE_SIZE <= room:
+        return ft.Text(title)
+    return ft.Text(title, size=SMALL_TITLE_SIZE, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 def empty_state(identifier: str, icon: ft.IconData, text: str) -> ft.Control:

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.views.base import SMALL_TITLE_SIZE, app_bar_title
+
 from .harness import Harness
 
 
@@ -9,3 +11,10 @@ def test_home_lists_the_nine_games(open_app: Callable[..., Harness]) -> None:
     ui = open_app()
     assert len(ui.find_all("home.game.")) == 9
     assert "Table Companion" in ui.texts()
+
+
+def test_a_title_too_long_for_the_app_bar_gets_smaller_instead_of_cut() -> None:
+    assert app_bar_title("Piraten Kapern", actions=3, back=True).size is None
+    assert app_bar_title("티켓 투 라이드: 유럽", actions=3, back=True).size == SMALL_TITLE_SIZE
+    assert app_bar_title("Ticket to Ride: Europe", actions=3, back=True).size == SMALL_TITLE_SIZE
+    assert app_bar_title("Ticket to Ride: Europe", actions=0, back=False).size is None
