@@ -141,7 +141,11 @@ class Phone:
             " || e.textContent.trim()")
 
     def see(self, text: str, timeout: float = 15_000) -> None:
-        self.page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
+        try:
+            self.page.get_by_text(text, exact=False).first.wait_for(state="visible", timeout=timeout)
+        except PlaywrightTimeout:
+            self.shot(f"failed-seeing-{text[:40]}")  # what the page showed instead
+            raise
 
     def shot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
