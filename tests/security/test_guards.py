@@ -19,6 +19,7 @@ from companion.live import (
     LiveTable,
     RateLimiter,
 )
+from companion.main import main as flet_entry
 from companion.main import make_main
 from companion.server import ConnectionGuard, build_asgi_app, real_peer, sanitized_frame
 from companion.uploads import Uploads
@@ -131,6 +132,20 @@ def test_every_download_the_app_offers_is_tied_to_the_session_that_asked(service
         url = ui.control(button).action.url
         assert services.downloads.get(url.rsplit("/", 1)[1]).peer == "127.0.0.1"
         assert client.get(url).status_code == 404  # from "testclient": not the address that asked
+        assert ui.crashes() == []
+    finally:
+        ui.close()
+
+
+@pytest.mark.parametrize(("web", "client_ip", "host"), [(True, "127.0.0.1", False), (False, None, True)])
+def test_the_flet_entry_trusts_no_address_a_browser_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            web: bool, client_ip: str | None, host: bool) -> None:
+    """companion.main.main served to a browser by anything but companion.server (Flet's own web server) knows
+    no real peer: the client_ip the browser claims makes it no scorekeeper. Built into an app, it is one."""
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    ui = Harness(flet_entry, prefs={PREF_LANGUAGE: "en"}, client_ip=client_ip, web=web)
+    try:
+        assert ui.exists("home.game.kahuna") is host and ui.exists("live.code") is not host
         assert ui.crashes() == []
     finally:
         ui.close()
