@@ -120,7 +120,10 @@ def test_home_shows_a_damaged_game_in_progress_as_set_aside(tmp_path: Path) -> N
 
 # ---- every other write refuses cleanly: the app's message, nothing changed, what was typed still on screen ----
 
-REFUSED = {"en": "The disk is full, so this could not be saved.", "ko": "디스크가 가득 차서 저장하지 못했습니다."}
+REFUSED = {("en", errno.ENOSPC): "The disk is full, so this could not be saved.",
+           ("ko", errno.ENOSPC): "디스크가 가득 차서 저장하지 못했습니다.",
+           ("en", errno.EROFS): "The data folder cannot be written, so this could not be saved.",
+           ("ko", errno.EROFS): "데이터 폴더에 쓸 수 없어서 저장하지 못했습니다."}
 
 
 def dialogs(ui: Harness) -> list[Any]:
@@ -131,10 +134,10 @@ def field_value(ui: Harness, root: Any, identifier: str) -> Any:
     return next(c.content.value for c in ui.walk(root) if isinstance(c, ft.Semantics) and c.identifier == identifier)
 
 
-def assert_refused(ui: Harness, lang: str = "en") -> None:
+def assert_refused(ui: Harness, lang: str = "en", code: int = errno.ENOSPC) -> None:
     """Flet's crash screen is not shown; the app's own message is, over whatever was on screen."""
     assert ui.crashes() == []
-    assert ui.exists("storage.refused") and any(REFUSED[lang] in text for text in ui.texts()), ui.texts()
+    assert ui.exists("storage.refused") and any(REFUSED[lang, code] in text for text in ui.texts()), ui.texts()
     ui.click("storage.refused.close")
     assert not ui.exists("storage.refused")
 
@@ -149,13 +152,13 @@ def add_play(repo: Repository, game: str = "patchwork") -> dict[str, Any]:
                                    "finished_at": "2026-11-01T20:00:00+00:00", "result": score_sheet(sheet).to_json()})
 
 
-@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize(("lang", "code"), list(REFUSED))
 def test_a_new_game_on_a_full_disk_keeps_the_names_typed(open_app: Callable[..., Harness], services: Services,
-                                                        disk: Disk, lang: str) -> None:
+                                                        disk: Disk, lang: str, code: int) -> None:
     ui = open_app(lang=lang)
-    disk.fill()
+    disk.fill(code)
     start_game(ui, "kahuna", ["Ann", "Bo"])
-    assert_refused(ui, lang)
+    assert_refused(ui, lang, code)
     assert ui.view.route == "/new/kahuna"
     assert [ui.control("new.player.0").value, ui.control("new.player.1").value] == ["Ann", "Bo"]
     assert services.repo.drafts() == [] and services.repo.players() == []
