@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+import sys
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlparse
@@ -85,6 +86,7 @@ class App:
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
+        self._refuse_storage_errors()
         page.update()  # the font (1.4 MB) loads in the browser while it answers the questions below
         self._decide_role()
         saved_lang, saved_theme, device_lang = await asyncio.gather(
@@ -223,6 +225,59 @@ class App:
                 retry()
 
             self.page.run_task(again)
+
+    def _refuse_storage_errors(self) -> None:
+        """Flet turns an exception in an event handler into the crash of the whole session (its error screen).
+        A change the disk refused is no crash: a StorageError from any handler goes to `storage_refused`
+        instead. Handlers write before they change the screen, so what the player typed stays where it was (a
+        dialog open with its fields, a form with its names); nothing is stored (see StorageError)."""
+        session = self.page.session
+        crash = session.error
+
+        def error(message: str) -> None:
+            problem = sys.exc_info()[1]  # Flet calls this while it handles the handler's exception
+            if isinstance(problem, StorageError):
+                self.storage_refused(problem)
+            else:
+                crash(message)
+
+        session.error = error  # type: ignore[method-assign]
+
+    def run_task(self, task: Callable[..., Awaitable[None]], *args: object) -> None:
+        """`page.run_task`, with a StorageError of the task refused like one of an event handler."""
+        async def guarded() -> None:
+            try:
+                await task(*args)
+            except StorageError as error:
+                self.storage_refused(error)
+
+        self.page.run_task(guarded)
+
+    def storage_refused(self, error: StorageError) -> None:
+        """The one place where a change the disk refused (a new game, an edit, a player, an import...)
+        reaches the player: a dialog over the screen, which stays as it was, to try again from there.
+        (Entries on a sheet are kept and retried instead: see `storage_problem`.)"""
+        t = self.t
+        self.show_dialog(ft.AlertDialog(
+            icon=ft.Icon(ft.Icons.SAVE_OUTLINED, color=ft.Colors.ERROR),
+            title=ft.Text(t("storage.refused.title")),
+            content=tagged("storage.refused", ft.Text(t(f"storage.refused.{error.kind}",
+                                                        reason=error.params.get("reason", str(error))))),
+            actions=[tagged("storage.refused.close", ft.TextButton(t("common.close"),
+                                                                   on_click=lambda e: self.close_dialog()))]))
+
+    def offer_undo(self, message: str, undo: Callable[[], object]) -> None:
+        """A snackbar with Undo; when the disk refuses the undo, it is offered again (nothing is lost)."""
+        def undone(e: ft.ControlEvent) -> None:
+            try:
+                undo()
+            except StorageError:
+                self.offer_undo(message, undo)
+                raise
+            self.refresh()
+
+        self.page.show_dialog(ft.SnackBar(ft.Text(message), duration=ft.Duration(seconds=8),
+                                          action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undone)))
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
         dialog.on_dismiss = lambda e: self._after_dialog.pop(dialog, lambda: None)()

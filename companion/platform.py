@@ -170,10 +170,10 @@ class SaveFile(ft.ClientAction):
         self._bind(shared_service(ft.FilePicker), "save_file", {"file_name": self.file_name, "src_bytes": self.payload})
 
 
-def offer_file(downloads: Downloads, filename: str, payload: bytes, media_type: str = "application/json",
-               peer: str | None = None) -> ft.ClientAction:
-    """The action of a button that hands the player a file: served by the computer (to `peer` only, when
-    given), or saved by the browser."""
+def offer_file(downloads: Downloads, filename: str, payload: bytes, media_type: str = "application/json", *,
+               peer: str | None) -> ft.ClientAction:
+    """The action of a button that hands the player a file: served by the computer (to `peer` only: the
+    session's real address, App.peer, which every caller must pass), or saved by the browser."""
     if IN_BROWSER:
         return SaveFile(filename, payload)
     return ft.OpenUrl(downloads.offer(filename, payload, media_type, peer=peer))

@@ -221,9 +221,8 @@ class Repository:
             return {**play, "game": result.game, "sheet": sheet, "rules_version": result.rules_version,
                     "result": result.to_json(), "edited_at": now_iso()}
 
-        updated = self._plays.update(play_id, change)
-        self._players.remember(players_in(sheet))
-        return updated
+        self._players.remember(players_in(sheet))  # first: a play stored without its profiles would be half a change
+        return self._plays.update(play_id, change)
 
     def delete_play(self, play_id: str) -> dict[str, Any] | None:
         return self._plays.delete(play_id)

@@ -95,7 +95,7 @@ class DataPanel:
         if platform.IN_BROWSER:  # no server to send it to: the browser hands over the file's bytes
             path = self.app.services.uploads.new_file()
             path.write_bytes(bytes(files[0].bytes or b""))
-            self.app.page.run_task(self.import_file, path)
+            self.app.run_task(self.import_file, path)
             return
         self.slot = self.app.services.uploads.open_slot(self.app.peer, exchange.MAX_BACKUP_BYTES)
         self._start(self.screen.t("data.uploading", percent=0))
@@ -117,7 +117,7 @@ class DataPanel:
             if path is None:
                 self._fail(None, self.screen.t("data.upload_failed", why="-"))
             else:
-                self.app.page.run_task(self.import_file, path)
+                self.app.run_task(self.import_file, path)
 
     async def import_file(self, path: Path) -> None:
         """Check and store the backup in `path` in a worker thread, then delete the file."""
@@ -141,6 +141,8 @@ class DataPanel:
         finally:
             with contextlib.suppress(OSError):
                 path.unlink()
+            if self.busy:  # the disk refused (the app says so): ready to try again
+                self._done("", None)
 
     def _start(self, text: str) -> None:
         self.busy = True

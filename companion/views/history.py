@@ -198,13 +198,8 @@ class PlayDetailScreen(ResultScreen):
         if removed is None:
             return
 
-        def undo(ev: ft.ControlEvent) -> None:
-            self.app.repo.restore_play(removed)
-            self.app.refresh()
-
-        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("history.deleted", play=play_title(self.t, removed))),
-                                              duration=ft.Duration(seconds=8),
-                                              action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undo)))
+        self.app.offer_undo(self.t("history.deleted", play=play_title(self.t, removed)),
+                            lambda: self.app.repo.restore_play(removed))
 
 
 def _field_name(fields: Any, key: str) -> Text:

@@ -94,15 +94,8 @@ class HomeScreen(Screen):
         """Throw a game in progress away; the snackbar's Undo puts it back exactly as it was."""
         self.app.repo.delete_draft(draft["id"])
         self.rebuild()
-
-        def undo(e: ft.ControlEvent) -> None:
-            self.app.repo.add_drafts([draft])
-            self.app.refresh()
-
         game = self.t.text(spec_for_sheet(draft["sheet"]).name)
-        self.app.page.show_dialog(ft.SnackBar(ft.Text(self.t("home.discarded", game=game)),
-                                              duration=ft.Duration(seconds=8),
-                                              action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undo)))
+        self.app.offer_undo(self.t("home.discarded", game=game), lambda: self.app.repo.add_drafts([draft]))
 
     def _game_card(self, spec: GameSpec) -> ft.Control:
         players = (self.t("home.players_one", n=spec.min_players) if spec.min_players == spec.max_players

@@ -169,6 +169,7 @@ class NewGameScreen(Screen):
             self._redraw()
             return
         sheet = initial_sheet(self.spec, self.form.sheet())
-        draft = self.app.repo.save_draft({"game": self.spec.id, "sheet": sheet, "undo": []})
+        # profiles first: if the disk refuses the game after them, starting again does not start it twice
         self.app.repo.remember_players(self.form.names())
+        draft = self.app.repo.save_draft({"game": self.spec.id, "sheet": sheet, "undo": []})
         self.app.go(f"/play/{draft['id']}")

@@ -103,7 +103,7 @@ class ResultScreen(Screen):
     def _actions(self) -> ft.Control:
         text = json.dumps(self.play["sheet"], ensure_ascii=False, indent=2)
         download = platform.offer_file(self.app.services.downloads, f"{self.spec.id}-{self.play['id']}.json",
-                                       text.encode("utf-8"))
+                                       text.encode("utf-8"), peer=self.app.peer)
         return section(self.t("result.next"), ft.Row([
             primary_button("result.again", self.t("result.again"), icon=ft.Icons.REPLAY,
                            on_click=lambda e: self.app.go(f"/new/{self.spec.id}/again/{self.play['id']}")),

@@ -99,6 +99,11 @@ class BGStatsImport:
             self.progress.value = done / total if total else 1
             self.progress.update()
 
-        report = bgstats.run_import(self.repo, self.plan, step)
+        try:
+            report = bgstats.run_import(self.repo, self.plan, step)
+        finally:  # the disk may refuse (the app says so): then the preview is ready to try again
+            self.busy = False
+            self.progress.visible = False
+            self.redraw()
         self.done(self.t("bgstats.imported", plays=report.plays_added, skipped=report.plays_skipped,
                          players=report.players_added))

@@ -44,10 +44,17 @@ def full_disk_server(tmp_path: Path) -> Iterator[FullDiskServer]:
     running.stop()
 
 
-def test_a_full_disk_keeps_the_entry_and_says_so(browser: Browser, full_disk_server: FullDiskServer) -> None:
+def test_a_full_disk_refuses_a_new_game_and_keeps_an_entry_and_says_so(browser: Browser,
+                                                                       full_disk_server: FullDiskServer) -> None:
     phone = Phone(browser, full_disk_server.url, "ko-KR")  # the longer words: the banner must still fit
     try:
         phone.new_game("kahuna", ["Mina", "Joon"])
+        full_disk_server.flag.touch()
+        phone.tap("new.start")  # refused in the app's words; the names stay on the form
+        phone.wait("storage.refused")
+        phone.shot("storage-refused-new-game-ko")
+        phone.tap("storage.refused.close")
+        full_disk_server.flag.unlink()
         phone.tap("new.start")
         phone.tap("sheet.add_round")
         full_disk_server.flag.touch()

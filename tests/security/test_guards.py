@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import msgpack
 import pytest
 from fastapi.testclient import TestClient
 
-from companion.app import Services
+from companion.app import PREF_LANGUAGE, Services
 from companion.live import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -18,9 +19,13 @@ from companion.live import (
     LiveTable,
     RateLimiter,
 )
+from companion.main import main as flet_entry
+from companion.main import make_main
 from companion.server import ConnectionGuard, build_asgi_app, real_peer, sanitized_frame
 from companion.uploads import Uploads
 
+from ..ui.harness import Harness
+from ..ui.test_play_flow import EXAMPLES
 from .phone import UPDATE_PROPS, frame
 
 
@@ -110,6 +115,40 @@ def test_a_download_goes_only_to_the_address_that_asked_for_it(services: Service
     theirs = services.downloads.offer("backup.json", b"{}", peer="127.0.0.1")
     assert client.get(mine).status_code == 200
     assert client.get(theirs).status_code == 404
+
+
+@pytest.mark.parametrize("button", ["result.download_json", "data.download.backup", "data.download.csv",
+                                    "data.download.bgstats"])
+def test_every_download_the_app_offers_is_tied_to_the_session_that_asked(services: Services, client: TestClient,
+                                                                        button: str) -> None:
+    """The scorekeeper's session (here: on this computer) asks; another device with the URL gets nothing."""
+    sheet = json.loads((EXAMPLES / "kahuna.json").read_text(encoding="utf-8"))
+    play = services.repo.add_play({"game": "kahuna", "sheet": sheet, "rules_version": 1})
+    route = f"/result/{play['id']}" if button.startswith("result.") else "/settings"
+    ui = Harness(make_main(services), route=route, prefs={PREF_LANGUAGE: "en"}, client_ip="127.0.0.1")
+    try:
+        if button.startswith("data."):
+            ui.click(button.replace(".download.", ".prepare."))
+        url = ui.control(button).action.url
+        assert services.downloads.get(url.rsplit("/", 1)[1]).peer == "127.0.0.1"
+        assert client.get(url).status_code == 404  # from "testclient": not the address that asked
+        assert ui.crashes() == []
+    finally:
+        ui.close()
+
+
+@pytest.mark.parametrize(("web", "client_ip", "host"), [(True, "127.0.0.1", False), (False, None, True)])
+def test_the_flet_entry_trusts_no_address_a_browser_reports(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            web: bool, client_ip: str | None, host: bool) -> None:
+    """companion.main.main served to a browser by anything but companion.server (Flet's own web server) knows
+    no real peer: the client_ip the browser claims makes it no scorekeeper. Built into an app, it is one."""
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "data"))
+    ui = Harness(flet_entry, prefs={PREF_LANGUAGE: "en"}, client_ip=client_ip, web=web)
+    try:
+        assert ui.exists("home.game.kahuna") is host and ui.exists("live.code") is not host
+        assert ui.crashes() == []
+    finally:
+        ui.close()
 
 
 def test_an_upload_is_accepted_once_from_its_address_within_its_limit(services: Services,

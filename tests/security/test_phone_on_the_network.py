@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -80,3 +81,25 @@ def test_oversized_messages_close_the_connection_and_memory_comes_back(phone_net
 def test_a_phone_cannot_open_unbounded_connections(phone_network: PhoneNetwork, shared_server: Server) -> None:
     opened = phone_network.run(shared_server, "many", MAX_CONNECTIONS_PER_PEER + 4)
     assert opened == {"accepted": MAX_CONNECTIONS_PER_PEER, "refused": 4}
+
+
+
+
+class ModuleRun(Server):
+    """`python -m companion.main --share`: before, Flet's own web server (on every interface of a machine
+    without a display) made whoever claimed client_ip 127.0.0.1 the scorekeeper; now it is the real server."""
+
+    def command(self) -> list[str]:
+        return ["env", "-u", "DISPLAY", sys.executable, "-m", "companion.main", "--port", str(self.port),
+                "--data", str(self.data_dir), *self.extra]
+
+
+def test_the_flet_entry_run_as_a_script_makes_no_phone_the_scorekeeper(phone_network: PhoneNetwork,
+                                                                       tmp_path: Path) -> None:
+    running = ModuleRun(tmp_path / "data", "--share")
+    try:
+        seen = phone_network.run(running, "take-over")
+    finally:
+        running.stop()
+    assert seen["first"] == {"host_screens": False, "join_screen": True}
+    assert seen["after"]["host_screens"] is False

@@ -71,8 +71,10 @@ class Harness:
 
     def __init__(self, main: Callable[[ft.Page], Awaitable[None]], route: str = "/",
                  prefs: dict[str, Any] | None = None, hub: PubSubHub | None = None,
-                 loop: asyncio.AbstractEventLoop | None = None, client_ip: str | None = None) -> None:
-        """`loop` and `hub`: pass the ones of another harness to put both sessions on one server."""
+                 loop: asyncio.AbstractEventLoop | None = None, client_ip: str | None = None,
+                 web: bool = False) -> None:
+        """`loop` and `hub`: pass the ones of another harness to put both sessions on one server; `web`: the
+        page is in a browser (as the client reports it)."""
         self.owns_loop = loop is None
         self.loop = loop or asyncio.new_event_loop()
         if self.owns_loop:
@@ -85,6 +87,7 @@ class Harness:
         self.conn.session = self.session
         self.page.route = route
         self.page.client_ip = client_ip
+        self.page.web = web
         self.conn.page_url = "http://127.0.0.1:8550"
         msgpack.packb(self.session.get_page_patch(), default=_encode)
         self.run(self._with_page(main(self.page)))
