@@ -255,7 +255,11 @@ class Plays:
                        key=lambda entry: entry[0].newest or "", reverse=True)
         pending: list[T] = []  # oldest first: the newest is popped from the end
         for i, (_, path) in enumerate(queue):
-            pending = list(heapq.merge(pending, items_of(path), key=time_of))
+            items = items_of(path)
+            if not pending or not items or time_of(items[-1]) <= time_of(pending[0]):
+                pending = [*items, *pending]  # shards hold disjoint time ranges but for ties and splits
+            else:
+                pending = list(heapq.merge(pending, items, key=time_of))
             bound = queue[i + 1][0].newest if i + 1 < len(queue) else None
             while pending and (bound is None or time_of(pending[-1]) >= bound):
                 yield pending.pop()

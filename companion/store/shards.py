@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
+import gc
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 from pathlib import Path
@@ -138,10 +139,13 @@ class Shards:
 
     def _read_summaries(self, shard: Path, key: Key) -> ShardView | None:
         try:
-            data = json.loads(self._summaries_path(shard).read_bytes())
-            if data["schema"] != schema.SCHEMA_VERSION or tuple(data["key"]) != key or data["fields"] != SUMMARY_FIELDS:
-                return None
-            summaries = [_decode_summary(item) for item in data["summaries"]]
+            raw = self._summaries_path(shard).read_bytes()
+            with gc_paused():
+                data = json.loads(raw)
+                if (data["schema"] != schema.SCHEMA_VERSION or tuple(data["key"]) != key
+                        or data["fields"] != SUMMARY_FIELDS):
+                    return None
+                summaries = [_decode_summary(item) for item in data["summaries"]]
             if data["rules"] != rules_of(summaries):
                 return None  # made under other rules: the totals may differ now
         except (OSError, ValueError, TypeError, KeyError, IndexError, AttributeError):
@@ -214,7 +218,7 @@ def rules_of(summaries: list[PlaySummary] | tuple[PlaySummary, ...]) -> dict[str
     return {game: rules_version_of(game) for game in sorted({s.game for s in summaries})}
 
 
-SUMMARY_FIELDS = [f.name for f in dataclasses.fields(PlaySummary)]  # a file with other fields is made again
+SUMMARY_FIELDS = list(PlaySummary._fields)  # a file with other fields is made again
 
 
 def _encode_summary(s: PlaySummary) -> list[Any]:
@@ -222,15 +226,25 @@ def _encode_summary(s: PlaySummary) -> list[Any]:
 
 
 def _decode_summary(row: list[Any]) -> PlaySummary:
-    summary = PlaySummary(*map(_frozen, row))
-    if not (len(row) == len(SUMMARY_FIELDS) and isinstance(summary.id, str) and isinstance(summary.game, str)
-            and isinstance(summary.finished_at, str) and isinstance(summary.totals, dict)):
+    """A row of a summaries file (in SUMMARY_FIELDS order) back to the summary, its lists back to tuples."""
+    id_, game, started_at, finished_at, players, totals, winners, ranking, finished, eliminated, location, note = row
+    if not (type(id_) is str and type(game) is str and type(finished_at) is str and type(totals) is dict
+            and type(players) is list and type(winners) is list and type(ranking) is list
+            and type(eliminated) is list):
         raise ValueError(row)
-    return summary
+    return PlaySummary(id_, game, started_at, finished_at, tuple(players), totals, tuple(winners),
+                       tuple(map(tuple, ranking)), finished, tuple(eliminated), location, note)
 
 
-def _frozen(value: Any) -> Any:
-    """JSON lists back to the tuples a summary holds (of tuples, for the ranking's groups)."""
-    if type(value) is list:
-        return tuple(map(_frozen, value)) if value and type(value[0]) is list else tuple(value)
-    return value
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Decoding thousands of summaries makes tens of thousands of containers that all live on: the cyclic
+    collector would walk them over and over while they are made (a third of a cold read). None of them can
+    be garbage, so the collector waits until they are made."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

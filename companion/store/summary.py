@@ -7,16 +7,17 @@ again from the sheet, so totals always follow the current rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring import SheetError, score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 
-@dataclass(frozen=True, slots=True)
-class PlaySummary:
+class PlaySummary(NamedTuple):
+    """Immutable (summaries are cached and shared). A named tuple: a history holds thousands and reads them all
+    at start, and a tuple is made five times faster than a frozen dataclass."""
+
     id: str
     game: str
     started_at: str | None
