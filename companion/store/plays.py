@@ -127,9 +127,10 @@ class Plays:
         tables = {"_meta": {"1": {"schema": schema.SCHEMA_VERSION}},
                   "plays": {str(n): play for n, play in enumerate(plays, 1)}}
         before = self.shards.current_view(path)
-        AtomicJSONStorage(path, BACKUPS).write(tables)
-        if len(plays) >= SHARD_SIZE:
-            trim_backups(path, SEALED_SHARD_BACKUPS)  # sealed: its backups only repeat it
+        sealed = len(plays) >= SHARD_SIZE  # its backups only repeat it: it keeps one
+        AtomicJSONStorage(path, SEALED_SHARD_BACKUPS if sealed else BACKUPS).write(tables)
+        if sealed:
+            trim_backups(path, SEALED_SHARD_BACKUPS)
         known = {s.id: s for s in before.summaries} if before is not None else {}
         self.shards.wrote(path, [known.get(p["id"]) or summary_of(p) for p in plays])
 
