@@ -231,6 +231,45 @@ def load_tables(path: Path) -> tuple[tuple[int, int, int], dict[str, Any]] | Non
     return key, data
 
 
+def appended_payload(path: Path, data: dict[str, Any]) -> bytes | None:
+    """The bytes of `data` made from the file's own bytes, when `data` is the file as last read or written plus
+    documents at the end of its last table (a finished play joining its shard): encoding a whole shard again
+    was most of a finish. None when that does not hold (then `data` is encoded whole).
+
+    The file's tail must be exactly what `encode` makes of the last document of the last table followed by
+    the two closing braces, so that the new documents go into that table and nowhere else."""
+    with _parsed_lock:
+        cached = _parsed.get(path)
+    if cached is None:
+        return None
+    key, old = cached
+    if not old or list(old) != list(data):
+        return None
+    *heads, last = old
+    old_docs, new_docs = old[last], data[last]
+    if len(new_docs) <= len(old_docs) or any(old[name] != data[name] for name in heads):
+        return None
+    items = iter(new_docs.items())
+    for (name, doc), (new_name, new_doc) in zip(old_docs.items(), items, strict=False):  # leaves the added ones
+        if name != new_name or (doc is not new_doc and doc != new_doc):
+            return None
+    try:
+        with path.open("rb") as handle:
+            st = os.fstat(handle.fileno())
+            if (st.st_ino, st.st_size, st.st_mtime_ns) != key:
+                return None
+            raw = handle.read()
+    except OSError:
+        return None
+    added = b",".join(encode(name) + b":" + encode(doc) for name, doc in items)
+    if not old_docs:
+        tail = encode(last) + b":{}}"
+        return raw[:-2] + added + b"}}" if raw.endswith(tail) else None
+    name, doc = next(reversed(old_docs.items()))
+    tail = encode(name) + b":" + encode(doc) + b"}}"
+    return raw[:-2] + b"," + added + b"}}" if raw.endswith(tail) else None
+
+
 def _remember(path: Path, key: tuple[int, int, int], data: dict[str, Any]) -> None:
     with _parsed_lock:
         _parsed[path] = (key, data)
@@ -265,7 +304,7 @@ class AtomicJSONStorage(Storage):
         return {name: {doc_id: dict(doc) for doc_id, doc in table.items()} for name, table in tables.items()}
 
     def write(self, data: dict[str, Any]) -> None:
-        write_atomically(self.path, encode(data), self.backups)
+        write_atomically(self.path, appended_payload(self.path, data) or encode(data), self.backups)
         sig = signature(self.path)
         if sig is not None:
             _remember(self.path, sig.key(), data)

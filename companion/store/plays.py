@@ -8,6 +8,7 @@ keeps one backup; the others keep BACKUPS.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import json
 import math
@@ -127,9 +128,10 @@ class Plays:
         tables = {"_meta": {"1": {"schema": schema.SCHEMA_VERSION}},
                   "plays": {str(n): play for n, play in enumerate(plays, 1)}}
         before = self.shards.current_view(path)
-        AtomicJSONStorage(path, BACKUPS).write(tables)
-        if len(plays) >= SHARD_SIZE:
-            trim_backups(path, SEALED_SHARD_BACKUPS)  # sealed: its backups only repeat it
+        sealed = len(plays) >= SHARD_SIZE  # its backups only repeat it: it keeps one
+        AtomicJSONStorage(path, SEALED_SHARD_BACKUPS if sealed else BACKUPS).write(tables)
+        if sealed:
+            trim_backups(path, SEALED_SHARD_BACKUPS)
         known = {s.id: s for s in before.summaries} if before is not None else {}
         self.shards.wrote(path, [known.get(p["id"]) or summary_of(p) for p in plays])
 
@@ -253,12 +255,17 @@ class Plays:
         """Items of all shards merged newest first; a shard is read only when the order reaches its range."""
         queue = sorted(((info, path) for path in self.shards.paths() if (info := self.shards.info(path)).count),
                        key=lambda entry: entry[0].newest or "", reverse=True)
-        pending: list[T] = []  # oldest first: the newest is popped from the end
+        pending: list[T] = []  # oldest first: the newest are yielded from the end
         for i, (_, path) in enumerate(queue):
-            pending = list(heapq.merge(pending, items_of(path), key=time_of))
+            items = items_of(path)
+            if not pending or not items or time_of(items[-1]) <= time_of(pending[0]):
+                pending = [*items, *pending]  # shards hold disjoint time ranges but for ties and splits
+            else:
+                pending = list(heapq.merge(pending, items, key=time_of))
             bound = queue[i + 1][0].newest if i + 1 < len(queue) else None
-            while pending and (bound is None or time_of(pending[-1]) >= bound):
-                yield pending.pop()
+            ready = bisect.bisect_left(pending, bound, key=time_of) if bound is not None else 0
+            yield from reversed(pending[ready:])  # what no later shard can come before
+            del pending[ready:]
 
 
 def _covering(targets: list[tuple[Path, ShardInfo]], moment: str) -> Path | None:

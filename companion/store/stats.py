@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from operator import attrgetter
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from .summary import PlaySummary, current_result
@@ -121,13 +122,13 @@ def _line(plays: int, wins: int, scores: list[int]) -> GameLine:
 
 
 def _oldest_first(summaries: Iterable[PlaySummary]) -> list[PlaySummary]:
-    return sorted(summaries, key=lambda s: s.finished_at)
+    return sorted(summaries, key=attrgetter("finished_at"))
 
 
 def player_stats(source: Source, name: str) -> PlayerStats:
     own = [s for s in _summaries(source) if name in s.totals]
-    plays: Counter[str] = Counter(s.game for s in own)
-    wins: Counter[str] = Counter(s.game for s in own if name in s.winners)
+    plays: Counter[str] = Counter(map(attrgetter("game"), own))
+    wins: Counter[str] = Counter([s.game for s in own if name in s.winners])
     scores: dict[str, list[int]] = {game: [] for game in plays}
     for summary in own:
         score = real_score(summary, name)
@@ -136,14 +137,17 @@ def player_stats(source: Source, name: str) -> PlayerStats:
     per_game = {game: _line(n, wins[game], scores[game]) for game, n in plays.most_common()}
     total_wins = sum(wins.values())
     return PlayerStats(name, len(own), total_wins, total_wins / len(own) if own else 0.0,
-                       max((s.finished_at for s in own), default=None), per_game, streak(own, name))
+                       max(map(attrgetter("finished_at"), own), default=None), per_game, streak(own, name))
 
 
 def streak(source: Source, name: str) -> Streak:
     current = longest = 0
     for summary in _oldest_first(s for s in _summaries(source) if name in s.totals):
-        current = current + 1 if name in summary.winners else 0
-        longest = max(longest, current)
+        if name in summary.winners:
+            current += 1
+            longest = max(longest, current)
+        else:
+            current = 0
     return Streak(current, longest)
 
 

@@ -7,6 +7,7 @@ import io
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,6 +37,53 @@ def test_a_write_keeps_the_last_five_versions_as_backups(tmp_path: Path) -> None
     assert target.read_bytes() == b"v7"
     assert [(tmp_path / f"f.json.bak{k}").read_bytes() for k in range(1, 6)] == [b"v6", b"v5", b"v4", b"v3", b"v2"]
     assert not (tmp_path / "f.json.bak6").exists()
+
+
+def _tables(*plays: int) -> dict[str, Any]:
+    return {"_meta": {"1": {"schema": 1}}, "plays": {str(n): {"id": f"p{n}", "note": "ü"} for n in plays}}
+
+
+@pytest.mark.parametrize("stored", [(), (1,), (1, 2, 3)])
+def test_documents_added_at_the_end_are_written_as_a_whole_encoding_would(tmp_path: Path,
+                                                                            stored: tuple[int, ...]) -> None:
+    target = tmp_path / "f.json"
+    storage = atomic.AtomicJSONStorage(target, backups=2)
+    storage.write(_tables(*stored))
+    atomic._parsed.clear()
+    atomic.read_tables(target)  # as after a start: read from disk, not written by this process
+    appended = _tables(*stored, 7, 8)
+    assert atomic.appended_payload(target, appended) is not None
+    storage.write(appended)
+    assert target.read_bytes() == atomic.encode(appended)
+    assert json.loads((tmp_path / "f.json.bak1").read_bytes()) == _tables(*stored)
+
+
+@pytest.mark.parametrize("case", ["changed", "removed", "reordered", "other tables", "spaced", "changed on disk"])
+def test_anything_but_documents_added_at_the_end_is_encoded_whole(tmp_path: Path, case: str) -> None:
+    target = tmp_path / "f.json"
+    storage = atomic.AtomicJSONStorage(target)
+    storage.write(_tables(1, 2))
+    new = _tables(1, 2, 3)
+    if case == "changed":
+        new["plays"]["1"] = {"id": "p1", "note": "changed"}
+    elif case == "removed":
+        new["plays"].pop("2")
+    elif case == "reordered":
+        new["plays"] = {"2": new["plays"]["2"], "1": new["plays"]["1"], "3": new["plays"]["3"]}
+    elif case == "other tables":
+        new["_meta"]["1"] = {"schema": 2}
+    elif case == "spaced":  # a file in another spelling (an older TinyDB, an editor): its tail is not ours
+        target.write_text(json.dumps(_tables(1, 2), indent=1))
+        atomic._parsed.clear()
+        atomic.read_tables(target)
+    else:  # another process rewrote the file since this one read it
+        atomic.AtomicJSONStorage(target).write(_tables(1, 2))
+        atomic._parsed.clear()
+        atomic.read_tables(target)
+        target.write_bytes(atomic.encode(_tables(1, 2, 5)))
+    assert atomic.appended_payload(target, new) is None
+    storage.write(new)
+    assert json.loads(target.read_bytes()) == new
 
 
 def test_backups_are_copied_where_hard_links_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

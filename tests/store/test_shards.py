@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import marshal
+import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,22 +47,80 @@ def test_after_a_start_the_summaries_come_from_disk_without_reading_a_shard(
     assert totals(repo) == expected and len(expected) == 10
     assert reads == []
     assert sorted(p.name for p in (history / "plays" / "summaries").iterdir()) == [
-        "plays-0001.json", "plays-0002.json", "plays-0003.json"]
+        "plays-0001.marshal", "plays-0002.marshal", "plays-0003.marshal"]
 
 
-@pytest.mark.parametrize("damage", [b"", b"\0\0\0", b"[1]", b'{"schema": 1, "key": [1, 2, 3]}',
-                                    b'{"schema": 1, "key": null, "rules": {}, "summaries": [[1]]}'])
-def test_a_damaged_summary_file_is_rebuilt_from_its_shard(history: Path, damage: bytes,
+def summaries_file(data_dir: Path, n: int) -> Path:
+    return data_dir / "plays" / "summaries" / f"plays-{n:04d}.marshal"
+
+
+def read_summaries_file(path: Path) -> tuple[Any, ...]:
+    return marshal.loads(path.read_bytes()[len(shards.SUMMARIES_MAGIC) + 4:])
+
+
+def write_summaries_file(path: Path, data: tuple[Any, ...]) -> None:
+    body = marshal.dumps(data)
+    path.write_bytes(shards.SUMMARIES_MAGIC + zlib.crc32(body).to_bytes(4, "big") + body)
+
+
+def as_json_before_marshal(data_dir: Path) -> None:
+    """The summaries files as the versions before marshal wrote them (JSON, named as their shard)."""
+    for path in sorted((data_dir / "plays" / "summaries").glob("*.marshal")):
+        version, key, rules, fields, rows = read_summaries_file(path)
+        path.with_suffix(".json").write_text(json.dumps({"schema": version, "key": key, "rules": rules,
+                                                         "fields": fields, "summaries": rows}))
+        path.unlink()
+
+
+def _damaged(good: bytes, rows: int) -> dict[str, bytes]:
+    length = good.index(b"[" + rows.to_bytes(4, "little")) + 1  # the rows' count: made huge, marshal would hang
+    return {"empty": b"", "zero-filled": b"\0" * len(good), "truncated": good[:len(good) // 2],
+            "JSON": b'{"schema": 1, "key": [1, 2, 3]}', "a flipped byte": good[:-9] + bytes([good[-9] ^ 1]) + good[-8:],
+            "a huge length": good[:length] + b"\xff\xff\xff\x7f" + good[length + 4:]}
+
+
+@pytest.mark.parametrize("damage", ["empty", "zero-filled", "truncated", "JSON", "a flipped byte", "a huge length",
+                                    "not a tuple", "a row of another shape", "a stale key"])
+def test_a_damaged_summary_file_is_rebuilt_from_its_shard(history: Path, damage: str,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     expected = totals(Repository.open(history))
-    summary = history / "plays" / "summaries" / "plays-0002.json"
-    summary.write_bytes(damage)
+    summary = summaries_file(history, 2)
+    version, key, rules, fields, rows = read_summaries_file(summary)
+    damaged = _damaged(summary.read_bytes(), len(rows))
+    if damage in damaged:
+        summary.write_bytes(damaged[damage])
+    else:
+        write_summaries_file(summary, [1] if damage == "not a tuple" else (
+            version, key, rules, fields, [(1,), *rows]) if damage == "a row of another shape" else (
+            version, (1, 2, 3), rules, fields, rows))
     reads = shard_reads(monkeypatch)
     repo = fresh(history)
     assert totals(repo) == expected and repo.issues == []
     assert reads == ["plays-0002.json"]
-    assert json.loads(summary.read_bytes())["key"] == list(atomic.signature(history / "plays" / "plays-0002.json")
-                                                           .key())  # type: ignore[union-attr]
+    assert read_summaries_file(summary)[1] == atomic.signature(history / "plays" / "plays-0002.json").key()  # type: ignore[union-attr]
+
+
+def test_summaries_written_as_json_before_are_read_once_and_written_again(
+        history: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = totals(Repository.open(history))
+    as_json_before_marshal(history)
+    reads = shard_reads(monkeypatch)
+    repo = fresh(history)
+    assert totals(repo) == expected and reads == [] and repo.issues == []
+    assert sorted(p.name for p in (history / "plays" / "summaries").iterdir()) == [
+        "plays-0001.marshal", "plays-0002.marshal", "plays-0003.marshal"]
+    assert totals(fresh(history)) == expected and reads == []
+
+
+def test_stale_summaries_written_as_json_before_are_removed_and_made_again(
+        history: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    expected = totals(Repository.open(history))
+    as_json_before_marshal(history)
+    stale = history / "plays" / "summaries" / "plays-0001.json"
+    stale.write_text(json.dumps({**json.loads(stale.read_text()), "key": [1, 2, 3]}))
+    reads = shard_reads(monkeypatch)
+    assert totals(fresh(history)) == expected and reads == ["plays-0001.json"]
+    assert not stale.exists() and summaries_file(history, 1).exists()
 
 
 def test_summaries_of_a_shard_written_by_someone_else_are_not_trusted(history: Path) -> None:
@@ -95,10 +156,9 @@ def test_every_write_keeps_the_summaries_beside_the_shard_current(history: Path)
 
 def test_summaries_of_another_shape_are_made_again(history: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     expected = totals(Repository.open(history))
-    summary = history / "plays" / "summaries" / "plays-0001.json"
-    data = json.loads(summary.read_bytes())
-    data["fields"] = data["fields"][:-1]  # written by an app whose summaries had other fields
-    data["summaries"] = [row[:-1] for row in data["summaries"]]
-    summary.write_text(json.dumps(data))
+    summary = summaries_file(history, 1)
+    version, key, rules, fields, rows = read_summaries_file(summary)
+    # written by an app whose summaries had other fields
+    write_summaries_file(summary, (version, key, rules, fields[:-1], [row[:-1] for row in rows]))
     reads = shard_reads(monkeypatch)
     assert totals(fresh(history)) == expected and reads == ["plays-0001.json"]
