@@ -1,21 +1,21 @@
-"""Run inside the build's Pyodide (see compile.mjs): every module of /tmp/app.tar.gz becomes bytecode.
+"""Run inside the build's Pyodide (see compile.mjs): every module of /tmp/app.zip becomes bytecode.
 
-Sourceless `.pyc` files in place of the `.py` files: half the files to unpack at each start, and nothing to
-compile on the phone. The archive stays reproducible (sorted, no times, no owners).
+Sourceless `.pyc` files in place of the `.py` files: nothing to compile on the phone. The archive stays
+reproducible (sorted, one fixed time), as build.app_archive writes it.
 """
 
 import io
 import py_compile
-import tarfile
+import zipfile
 
-ARCHIVE = "/tmp/app.tar.gz"
+ARCHIVE = "/tmp/app.zip"
 SOURCE, BYTECODE = "/tmp/module.py", "/tmp/module.pyc"
 
-with tarfile.open(ARCHIVE) as tar:
-    members = [(m.name, tar.extractfile(m).read()) for m in tar.getmembers() if m.isfile()]
+with zipfile.ZipFile(ARCHIVE) as archive:
+    members = [(info.filename, archive.read(info)) for info in archive.infolist() if not info.is_dir()]
 
 out = io.BytesIO()
-with tarfile.open(fileobj=out, mode="w:gz", format=tarfile.PAX_FORMAT, compresslevel=9) as tar:
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
     for name, data in sorted(members):
         if name.endswith(".py"):
             with open(SOURCE, "wb") as handle:
@@ -25,9 +25,8 @@ with tarfile.open(fileobj=out, mode="w:gz", format=tarfile.PAX_FORMAT, compressl
             with open(BYTECODE, "rb") as handle:
                 data = handle.read()
             name += "c"
-        info = tarfile.TarInfo(name)
-        info.size, info.mode, info.mtime = len(data), 0o644, 0
-        tar.addfile(info, io.BytesIO(data))
-raw = out.getvalue()
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+        archive.writestr(info, data)
 with open(ARCHIVE, "wb") as handle:
-    handle.write(raw[:4] + b"\0\0\0\0" + raw[8:])  # the gzip header's own timestamp
+    handle.write(out.getvalue())

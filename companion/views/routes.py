@@ -1,4 +1,8 @@
-"""Which screens a route shows (the stack, so that the back arrow goes to the parent screen)."""
+"""Which screens a route shows (the stack, so that the back arrow goes to the parent screen).
+
+Every screen but home is imported when a route first shows it: the app starts on the home screen, and in
+the phone build each module imported at start delays it (the charts package alone by a second or more).
+"""
 
 from __future__ import annotations
 
@@ -11,16 +15,7 @@ from scoring.custom import is_custom
 
 from ..store.definitions import DefinitionStore
 from .base import Screen
-from .custom_game import CustomNewGameScreen, editor_for
-from .guide import GuideScreen
-from .history import EditPlayScreen, HistoryScreen, PlayDetailScreen
 from .home import HomeScreen
-from .live import JoinScreen, LiveScreen, ShareScreen
-from .new_game import NewGameScreen
-from .result import ResultScreen
-from .settings import SettingsScreen
-from .sheet import SheetScreen
-from .stats import GameStatsScreen, PlayersScreen, PlayerStatsScreen, StatsScreen
 
 if TYPE_CHECKING:
     from ..app import App
@@ -34,7 +29,11 @@ def screens_for(app: App, route: str) -> list[Screen]:
     if path == "/":
         return [home]
     if path == "/settings":
+        from .settings import SettingsScreen
+
         return [SettingsScreen(app, path)]
+    if path.startswith("/history"):
+        from .history import EditPlayScreen, HistoryScreen, PlayDetailScreen
     if path == "/history":
         return [HistoryScreen(app, path)]
     if match := re.fullmatch(r"/history/(\w+)(/edit)?", path):
@@ -43,6 +42,8 @@ def screens_for(app: App, route: str) -> list[Screen]:
             history = HistoryScreen(app, "/history")
             detail = PlayDetailScreen(app, f"/history/{play['id']}", play)
             return [history, detail, EditPlayScreen(app, path, play)] if match.group(2) else [history, detail]
+    if path.startswith(("/stats", "/players")):
+        from .stats import GameStatsScreen, PlayersScreen, PlayerStatsScreen, StatsScreen
     if path == "/stats":
         return [StatsScreen(app, path)]
     if path == "/players":
@@ -55,6 +56,8 @@ def screens_for(app: App, route: str) -> list[Screen]:
     if (match := re.fullmatch(r"/stats/game/([a-z0-9-]+)", path)) and match.group(1) in games:
         return [StatsScreen(app, "/stats"), GameStatsScreen(app, path, match.group(1))]
     if match := re.fullmatch(r"/custom/new|/custom/(custom-[a-z0-9-]+)/edit", path):
+        from .custom_game import editor_for
+
         editor = editor_for(app, path, match.group(1))
         if editor is not None:
             return [home, editor]
@@ -63,12 +66,18 @@ def screens_for(app: App, route: str) -> list[Screen]:
     if match := re.fullmatch(r"/play/(\w+)(/guide|/share)?", path):
         draft = app.repo.draft(match.group(1))
         if draft is not None:
+            from .guide import GuideScreen
+            from .live import ShareScreen
+            from .sheet import SheetScreen
+
             sheet = SheetScreen(app, f"/play/{draft['id']}", draft)
             extra = {"/guide": GuideScreen, "/share": ShareScreen}.get(match.group(2) or "")
             return [home, sheet, extra(app, path, draft)] if extra else [home, sheet]
     if match := re.fullmatch(r"/result/(\w+)", path):
         play = app.repo.play(match.group(1))
         if play is not None:
+            from .result import ResultScreen
+
             return [home, ResultScreen(app, path, play)]
     app.snack(app.t("nav.not_found"))
     return [home]
@@ -76,6 +85,8 @@ def screens_for(app: App, route: str) -> list[Screen]:
 
 def _viewer_screens(app: App, path: str) -> list[Screen]:
     """A phone that joined the table sees the join screen and the game it joined, nothing else."""
+    from .live import JoinScreen, LiveScreen
+
     match = re.fullmatch(r"/live/([A-Z0-9]{1,16})", path)
     if match:  # a code in the address counts against the phone's guesses like one typed into the form
         joined = app.services.live.join(match.group(1), app.peer or "local")
@@ -91,6 +102,9 @@ def _new_game(app: App, home: Screen, path: str, game: str, again: str | None) -
     except SheetError:
         app.snack(app.t("nav.not_found"))
         return [home]
+    from .custom_game import CustomNewGameScreen
+    from .new_game import NewGameScreen
+
     screen = CustomNewGameScreen if is_custom(game) else NewGameScreen
     previous = app.repo.play(again) if again else None
     if previous is not None and previous["game"] == game:

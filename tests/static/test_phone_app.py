@@ -120,7 +120,7 @@ def test_the_phone_keeps_playing_offline_and_keeps_its_history(
 
     foreign = [u for u in phone_browser.requests if not u.startswith(static_server.url + "/")]
     assert foreign == []
-    assert any(u.endswith("/app.tar.gz") for u in phone_browser.requests)
+    assert any(u.endswith("/app.zip") for u in phone_browser.requests)
 
 
 def test_every_example_sheet_scores_in_the_browser_as_the_cli_scores_it(
@@ -135,7 +135,7 @@ def test_every_example_sheet_scores_in_the_browser_as_the_cli_scores_it(
         in_browser = page.evaluate("""async (sheets) => {
           const { loadPyodide } = await import("/pyodide/pyodide.mjs");
           const py = await loadPyodide();
-          py.unpackArchive(await (await fetch("/app.tar.gz")).arrayBuffer(), "gztar", { extractDir: "/app" });
+          py.unpackArchive(await (await fetch("/app.zip")).arrayBuffer(), "zip", { extractDir: "/app" });
           py.globals.set("sheets", py.toPy(sheets));
           return py.runPython(`
 import io, json, sys
