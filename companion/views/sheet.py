@@ -40,6 +40,7 @@ class SheetScreen(Screen):
         self.finish_button = primary_button("sheet.finish", "", self._finish, icon=ft.Icons.FLAG)
         self.undo_button = icon_button("sheet.undo", ft.Icons.UNDO, "", self._undo)
         self.listeners: list[Any] = []  # game sections that redraw themselves after every change
+        self.redrawn: list[ft.Control] = []  # what the listeners redraw (sent after every change)
         self.session.listeners.append(lambda saved: app.publish(saved["id"], {"draft": saved["id"]}))
         app.watch(draft["id"], self._changed_elsewhere)
 
@@ -59,9 +60,11 @@ class SheetScreen(Screen):
     def content(self) -> list[ft.Control]:
         self.editors = EditorFactory(self.model, self.t, self.changed, self.rebuild)
         self.listeners = []
+        self.redrawn = []
         parts: list[ft.Control] = [timer_bar(self), self._now_banner()]
         if self.ui.sections is not None:
-            parts += self.ui.sections(self)
+            self.redrawn += self.ui.sections(self)
+            parts += self.redrawn
         fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles]
         if fields:
             parts.append(self._player_section(fields))
@@ -157,6 +160,7 @@ class SheetScreen(Screen):
         """The game's notes under a round, redrawn as its entries are typed."""
         assert self.ui.round_notes is not None
         box = ft.Column(self.ui.round_notes(self, index), spacing=2)
+        self.redrawn.append(box)
 
         def redraw(evaluation: Evaluation) -> None:
             if index < len(self.model.value(("rounds",), []) or []):
@@ -172,12 +176,12 @@ class SheetScreen(Screen):
         self.rebuild()
 
     def _add_round(self, e: ft.ControlEvent) -> None:
-        self.changed(self.model.add_round())
+        self.model.add_round()
         self.rebuild()
 
     def _remove_round(self, e: ft.ControlEvent) -> None:
         rounds = self.model.value(("rounds",), []) or []
-        self.changed(self.model.remove_at(("rounds",), len(rounds) - 1))
+        self.model.remove_at(("rounds",), len(rounds) - 1)
         self.rebuild()
 
     def _undo(self, e: ft.ControlEvent) -> None:
@@ -206,27 +210,38 @@ class SheetScreen(Screen):
         """After any change: totals, problems next to fields, the game sections, the 'now' banner.
 
         The model's own evaluation is what is shown (a calculator's refused change hands in only its refusal).
+        Only what an entry can change is sent to the browser, not the whole screen: a tap stays quick
+        however long the sheet is. (A change of structure, such as a new round, rebuilds the screen instead.)
         """
         evaluation = self.model.evaluation
-        self._refresh(evaluation)
+        marks = self._refresh(evaluation)
         for listener in self.listeners:
             listener(evaluation)
+        self.app.page.update(*marks, *self.redrawn)
 
-    def _show_totals(self, evaluation: Evaluation) -> None:
-        """A player whose own entries break a rule has no total (a dash in red) until they are put right."""
+    def _show_totals(self, evaluation: Evaluation) -> list[ft.Control]:
+        """A player whose own entries break a rule has no total (a dash in red) until they are put right.
+
+        Returns the totals that changed."""
         totals = evaluation.totals()
+        changed: list[ft.Control] = []
         for name, text in self.totals.items():
-            text.value = str(totals[name]) if name in totals else "–"
-            text.color = ft.Colors.ERROR if name in evaluation.at_fault else None
+            shown = (str(totals[name]) if name in totals else "–", ft.Colors.ERROR if name in evaluation.at_fault
+                     else None)
+            if shown != (text.value, text.color):
+                text.value, text.color = shown
+                changed.append(text)
+        return changed
 
-    def _refresh(self, evaluation: Evaluation) -> None:
-        self._show_totals(evaluation)
-        self.editors.show(evaluation)
+    def _refresh(self, evaluation: Evaluation) -> list[ft.Control]:
+        """Show the evaluation; returns the controls that changed (the 'now' banner and the bottom line always)."""
+        changed = [*self._show_totals(evaluation), *self.editors.show(evaluation)]
         self.now_lines.controls = [ft.Text(self.t(n.key, **n.params), size=13)
                                    for n in now(self.spec, self.model.working, evaluation.result)]
         self.status.value, self.status.color = self._status(evaluation)
         self.finish_button.content.disabled = not evaluation.complete  # type: ignore[union-attr]
         self.undo_button.content.disabled = not self.model.undo_stack  # type: ignore[union-attr]
+        return [*changed, self.now_lines, self.status, self.finish_button, self.undo_button]
 
     def _status(self, evaluation: Evaluation) -> tuple[str, str | None]:
         """The bottom line: a problem that is not on screen in full (another player's), else a summary."""
