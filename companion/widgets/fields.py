@@ -8,6 +8,7 @@ other entries as a quiet hint, and nothing at all for what is simply not entered
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -78,9 +79,9 @@ class IntEditor(Editor):
         self._control = ft.Column([
             ft.Row([
                 ft.Text(label, expand=True, size=15),
-                icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), lambda e: self._step(-1)),
+                icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), self._decrease),
                 tagged(self.id, self.field, label),
-                icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), lambda e: self._step(1)),
+                icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), self._increase),
             ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.error,
         ], spacing=0)
@@ -100,16 +101,28 @@ class IntEditor(Editor):
         return True
 
     def _current(self) -> int | None:
-        value = self.model.value(self.path)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
+        """The number on screen (what the model holds, or a step ahead of it while that step is being saved)."""
+        try:
+            return int((self.field.value or "").strip())
+        except ValueError:
+            return None
 
-    def _step(self, delta: int) -> None:
+    async def _decrease(self, e: ft.ControlEvent) -> None:
+        await self._step(-1)
+
+    async def _increase(self, e: ft.ControlEvent) -> None:
+        await self._step(1)
+
+    async def _step(self, delta: int) -> None:
+        """The new number goes to the phone first, as a typed one shows at once; then it is saved (the disk has
+        it before the totals, the problems and Finish say anything about it) and judged."""
         current = self._current()
         start = current if current is not None else max(self.kind.min, min(0, self.kind.max))
         value = start + delta if current is not None or delta > 0 else start
         value = max(self.kind.min, min(self.kind.max, value))
         self.field.value = str(value)
-        self.field.update()  # typed values come from the browser; a step's value goes to it
+        self.field.update()
+        await asyncio.sleep(0)  # lets the connection send it before the save (an fsync) holds the loop
         self.changed(self.model.set(self.path, value))
 
     def _typed(self, e: ft.ControlEvent) -> None:

@@ -214,6 +214,15 @@ class Harness:
             left = self.unsent()
             assert left == [], f"changed by {event} on {control} but not sent to the browser: {str(left)[:1500]}"
 
+    def click_quickly(self, identifier: str, times: int) -> None:
+        """Taps that arrive one after the other before the app has answered the first (each event is a task)."""
+        control = next(c for c in self.walk(self.control(identifier)) if getattr(c, "on_click", None))
+
+        async def taps() -> None:
+            await asyncio.gather(*(self.session.dispatch_event(control._i, "click", None) for _ in range(times)))
+
+        self.run(taps())
+
     def unsent(self) -> list[Any]:
         """What a diff of the whole page would still send: a screen that sends only what changed (instead of
         letting Flet diff the page after the event) must not leave anything out."""

@@ -139,6 +139,17 @@ def test_what_is_typed_around_add_round_is_kept(open_app: Callable[..., Harness]
     assert reload(open_app, ui).control("rounds[1].Ana").value == "4"
 
 
+def test_quick_taps_on_plus_each_count(open_app: Callable[..., Harness], services: Services) -> None:
+    """A step's number is on the phone before it is saved; a second tap meanwhile steps from that number."""
+    ui = open_app()
+    start_game(ui, "patchwork", ["Ana", "Bo"])
+    ui.click_quickly("players[0].buttons.inc", 3)
+    assert ui.control("players[0].buttons").value == "3"
+    assert services.repo.drafts()[0]["sheet"]["players"][0]["buttons"] == 3
+    ui.click("players[0].buttons.dec")
+    assert services.repo.drafts()[0]["sheet"]["players"][0]["buttons"] == 2
+
+
 def test_fresh_sheets_show_no_problem_and_no_false_end(open_app: Callable[..., Harness]) -> None:
     for game in ("ticket-to-ride-europe", "patchwork", "captain-flip", "trails-of-tucana"):
         ui = open_app()
