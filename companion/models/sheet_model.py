@@ -135,7 +135,7 @@ class SheetModel:
         self.typing = None
         if not self.undo_stack:
             return False
-        self.working = self.undo_stack.pop()
+        self.working = copy.deepcopy(self.undo_stack.pop())  # what is on the stack is never changed: see _saved
         self._saved()
         return True
 
@@ -152,7 +152,9 @@ class SheetModel:
     def _saved(self) -> None:
         self.evaluation = evaluate(self.working)
         if self.on_save is not None:
-            self.on_save(copy.deepcopy(self.working), copy.deepcopy(self.undo_stack))
+            # the sheets on the undo stack are copies that nothing changes: a new list of them will do (copying
+            # up to UNDO_DEPTH sheets on every keystroke cost more than judging the sheet)
+            self.on_save(copy.deepcopy(self.working), list(self.undo_stack))
 
     def sheet(self) -> dict[str, Any]:
         """The sheet as entered, exactly what `python -m scoring score` takes."""

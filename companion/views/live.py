@@ -168,10 +168,15 @@ class LiveScreen(Screen):
             session = DraftSession(self.app.repo, draft, self.app.storage_problem,
                                    on_finished=self._finished_meanwhile)
             model = SheetModel(spec, draft["sheet"], on_save=lambda sheet, undo: self._save(session, sheet))
-            editors = EditorFactory(model, self.t, lambda ev: editors.show(ev), self.rebuild)
+            editors = EditorFactory(model, self.t, lambda ev: self._show(editors.show(ev)), self.rebuild)
             parts += [editors.build(f, ("players", index, f.key)) for f in spec.player_fields]
             editors.show(model.evaluation)
         return section(self.t("live.your_scores"), *parts)
+
+    def _show(self, changed: list[ft.Control]) -> None:
+        """Send what an entry changed next to the fields (a step's value is sent by its editor)."""
+        if changed:
+            self.app.page.update(*changed)
 
     def _choose(self, name: str) -> None:
         self.me = name

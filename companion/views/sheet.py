@@ -20,6 +20,7 @@ from ..models.guide import now
 from ..models.paths import parse
 from ..models.record import marked_ended_early
 from ..models.sheet_model import Evaluation, SheetModel
+from ..theme import GAP
 from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
 from ..widgets.fields import EditorFactory, help_fold, tabular
 from ..widgets.timer import timer_bar
@@ -40,6 +41,7 @@ class SheetScreen(Screen):
         self.finish_button = primary_button("sheet.finish", "", self._finish, icon=ft.Icons.FLAG)
         self.undo_button = icon_button("sheet.undo", ft.Icons.UNDO, "", self._undo)
         self.listeners: list[Any] = []  # game sections that redraw themselves after every change
+        self.redrawn: list[ft.Control] = []  # what the listeners redraw (sent after every change)
         self.session.listeners.append(lambda saved: app.publish(saved["id"], {"draft": saved["id"]}))
         app.watch(draft["id"], self._changed_elsewhere)
 
@@ -59,9 +61,11 @@ class SheetScreen(Screen):
     def content(self) -> list[ft.Control]:
         self.editors = EditorFactory(self.model, self.t, self.changed, self.rebuild)
         self.listeners = []
+        self.redrawn = []
         parts: list[ft.Control] = [timer_bar(self), self._now_banner()]
         if self.ui.sections is not None:
-            parts += self.ui.sections(self)
+            self.redrawn += self.ui.sections(self)
+            parts += self.redrawn
         fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles]
         if fields:
             parts.append(self._player_section(fields))
@@ -131,32 +135,40 @@ class SheetScreen(Screen):
         entry = self.spec.round_entry
         assert entry is not None
         rounds = self.model.value(("rounds",), []) or []
-        cards: list[ft.Control] = []
-        for r in range(len(rounds)):
-            rows: list[ft.Control] = [ft.Text(self.t("sheet.round_n", n=r + 1), weight=ft.FontWeight.BOLD)]
-            if tabular(entry):
-                rows.append(self.editors.table(entry, [(name, ("rounds", r, name)) for name in self.model.names]))
-            else:
-                rows += [self.editors.build(Field(name, entry, Text(name, name), required=True),
-                                            ("rounds", r, name)) for name in self.model.names]
-            if self.ui.round_notes is not None:
-                rows.append(self._round_notes(r))
-            cards.append(ft.Container(ft.Column(rows, spacing=4), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-                                      border_radius=8, padding=10))
+        self.round_cards = ft.Column([self._round_card(r) for r in range(len(rounds))], spacing=GAP)
+        self.round_buttons = ft.Row(self._round_buttons())
+        helps = self._helped("sheet.help.rounds", list(getattr(entry, "fields", ())))
+        return section(self.t("sheet.rounds"), *helps, self.round_cards, self.round_buttons)
+
+    def _round_card(self, r: int) -> ft.Control:
+        entry = self.spec.round_entry
+        assert entry is not None
+        rows: list[ft.Control] = [ft.Text(self.t("sheet.round_n", n=r + 1), weight=ft.FontWeight.BOLD)]
+        if tabular(entry):
+            rows.append(self.editors.table(entry, [(name, ("rounds", r, name)) for name in self.model.names]))
+        else:
+            rows += [self.editors.build(Field(name, entry, Text(name, name), required=True),
+                                        ("rounds", r, name)) for name in self.model.names]
+        if self.ui.round_notes is not None:
+            rows.append(self._round_notes(r))
+        return ft.Container(ft.Column(rows, spacing=4), bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                            border_radius=8, padding=10)
+
+    def _round_buttons(self) -> list[ft.Control]:
         buttons = []
         if self.model.can_add_round():
             buttons.append(primary_button("sheet.add_round", self.t("sheet.add_round"), self._add_round,
                                           icon=ft.Icons.ADD))
-        if rounds:
+        if self.model.value(("rounds",), []):
             buttons.append(icon_button("sheet.remove_round", ft.Icons.DELETE_OUTLINE, self.t("sheet.remove_round"),
                                        self._remove_round))
-        helps = self._helped("sheet.help.rounds", list(getattr(entry, "fields", ())))
-        return section(self.t("sheet.rounds"), *helps, *cards, ft.Row(buttons))
+        return buttons
 
     def _round_notes(self, index: int) -> ft.Control:
         """The game's notes under a round, redrawn as its entries are typed."""
         assert self.ui.round_notes is not None
         box = ft.Column(self.ui.round_notes(self, index), spacing=2)
+        self.redrawn.append(box)
 
         def redraw(evaluation: Evaluation) -> None:
             if index < len(self.model.value(("rounds",), []) or []):
@@ -172,12 +184,16 @@ class SheetScreen(Screen):
         self.rebuild()
 
     def _add_round(self, e: ft.ControlEvent) -> None:
-        self.changed(self.model.add_round())
-        self.rebuild()
+        """The new round's card is added under the others, which stay as they are: a field the player is
+        typing into is never replaced by a copy drawn from what was saved a moment before."""
+        self.model.add_round()
+        self.round_cards.controls.append(self._round_card(len(self.model.value(("rounds",))) - 1))
+        self.round_buttons.controls = self._round_buttons()
+        self.changed(self.model.evaluation, self.round_cards, self.round_buttons)
 
     def _remove_round(self, e: ft.ControlEvent) -> None:
         rounds = self.model.value(("rounds",), []) or []
-        self.changed(self.model.remove_at(("rounds",), len(rounds) - 1))
+        self.model.remove_at(("rounds",), len(rounds) - 1)
         self.rebuild()
 
     def _undo(self, e: ft.ControlEvent) -> None:
@@ -202,31 +218,43 @@ class SheetScreen(Screen):
                                                                      on_click=lambda e: self.app.close_dialog()))],
         ))
 
-    def changed(self, evaluation: Evaluation) -> None:
+    def changed(self, evaluation: Evaluation, *drawn: ft.Control) -> None:
         """After any change: totals, problems next to fields, the game sections, the 'now' banner.
 
         The model's own evaluation is what is shown (a calculator's refused change hands in only its refusal).
+        Only what an entry can change is sent to the browser, not the whole screen: a tap stays quick
+        however long the sheet is; `drawn`: what the change added to the screen. (Other changes of structure,
+        such as a removed round, rebuild the screen.)
         """
         evaluation = self.model.evaluation
-        self._refresh(evaluation)
+        marks = self._refresh(evaluation)
         for listener in self.listeners:
             listener(evaluation)
+        self.app.page.update(*drawn, *marks, *self.redrawn)
 
-    def _show_totals(self, evaluation: Evaluation) -> None:
-        """A player whose own entries break a rule has no total (a dash in red) until they are put right."""
+    def _show_totals(self, evaluation: Evaluation) -> list[ft.Control]:
+        """A player whose own entries break a rule has no total (a dash in red) until they are put right.
+
+        Returns the totals that changed."""
         totals = evaluation.totals()
+        changed: list[ft.Control] = []
         for name, text in self.totals.items():
-            text.value = str(totals[name]) if name in totals else "–"
-            text.color = ft.Colors.ERROR if name in evaluation.at_fault else None
+            shown = (str(totals[name]) if name in totals else "–", ft.Colors.ERROR if name in evaluation.at_fault
+                     else None)
+            if shown != (text.value, text.color):
+                text.value, text.color = shown
+                changed.append(text)
+        return changed
 
-    def _refresh(self, evaluation: Evaluation) -> None:
-        self._show_totals(evaluation)
-        self.editors.show(evaluation)
+    def _refresh(self, evaluation: Evaluation) -> list[ft.Control]:
+        """Show the evaluation; returns the controls that changed (the 'now' banner and the bottom line always)."""
+        changed = [*self._show_totals(evaluation), *self.editors.show(evaluation)]
         self.now_lines.controls = [ft.Text(self.t(n.key, **n.params), size=13)
                                    for n in now(self.spec, self.model.working, evaluation.result)]
         self.status.value, self.status.color = self._status(evaluation)
         self.finish_button.content.disabled = not evaluation.complete  # type: ignore[union-attr]
         self.undo_button.content.disabled = not self.model.undo_stack  # type: ignore[union-attr]
+        return [*changed, self.now_lines, self.status, self.finish_button, self.undo_button]
 
     def _status(self, evaluation: Evaluation) -> tuple[str, str | None]:
         """The bottom line: a problem that is not on screen in full (another player's), else a summary."""

@@ -8,6 +8,7 @@ other entries as a quiet hint, and nothing at all for what is simply not entered
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -39,11 +40,19 @@ class Editor:
     def control(self) -> ft.Control:
         raise NotImplementedError
 
-    def show_error(self, message: str | None, hint: bool = False) -> None:
-        """A broken rule (red) or, with `hint`, a rule that waits for other entries (quiet)."""
-        self.error.value = message or ""
-        self.error.visible = bool(message)
-        self.error.color = ft.Colors.ON_SURFACE_VARIANT if hint else ft.Colors.ERROR
+    def marks(self) -> list[ft.Control]:
+        """The controls that `show_error` changes (what to send to the browser after it)."""
+        return [self.error]
+
+    def show_error(self, message: str | None, hint: bool = False) -> bool:
+        """A broken rule (red) or, with `hint`, a rule that waits for other entries (quiet).
+
+        Returns whether anything shown changed."""
+        shown = (message or "", bool(message), ft.Colors.ON_SURFACE_VARIANT if hint else ft.Colors.ERROR)
+        if shown == (self.error.value, self.error.visible, self.error.color):
+            return False
+        self.error.value, self.error.visible, self.error.color = shown
+        return True
 
 
 class IntEditor(Editor):
@@ -70,9 +79,9 @@ class IntEditor(Editor):
         self._control = ft.Column([
             ft.Row([
                 ft.Text(label, expand=True, size=15),
-                icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), lambda e: self._step(-1)),
+                icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), self._decrease),
                 tagged(self.id, self.field, label),
-                icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), lambda e: self._step(1)),
+                icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), self._increase),
             ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             self.error,
         ], spacing=0)
@@ -81,21 +90,39 @@ class IntEditor(Editor):
     def control(self) -> ft.Control:
         return self._control
 
-    def show_error(self, message: str | None, hint: bool = False) -> None:
-        super().show_error(message, hint)
+    def marks(self) -> list[ft.Control]:
+        return [self.field, self.error]
+
+    def show_error(self, message: str | None, hint: bool = False) -> bool:
+        if not super().show_error(message, hint):
+            return False
         self.field.border = (ft.OutlineInputBorder(side=ft.BorderSide(2, ft.Colors.ERROR))
                              if message and not hint else None)
+        return True
 
     def _current(self) -> int | None:
-        value = self.model.value(self.path)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
+        """The number on screen (what the model holds, or a step ahead of it while that step is being saved)."""
+        try:
+            return int((self.field.value or "").strip())
+        except ValueError:
+            return None
 
-    def _step(self, delta: int) -> None:
+    async def _decrease(self, e: ft.ControlEvent) -> None:
+        await self._step(-1)
+
+    async def _increase(self, e: ft.ControlEvent) -> None:
+        await self._step(1)
+
+    async def _step(self, delta: int) -> None:
+        """The new number goes to the phone first, as a typed one shows at once; then it is saved (the disk has
+        it before the totals, the problems and Finish say anything about it) and judged."""
         current = self._current()
         start = current if current is not None else max(self.kind.min, min(0, self.kind.max))
         value = start + delta if current is not None or delta > 0 else start
         value = max(self.kind.min, min(self.kind.max, value))
         self.field.value = str(value)
+        self.field.update()
+        await asyncio.sleep(0)  # lets the connection send it before the save (an fsync) holds the loop
         self.changed(self.model.set(self.path, value))
 
     def _typed(self, e: ft.ControlEvent) -> None:
@@ -214,6 +241,7 @@ class IntListEditor(Editor):
         def handler(e: ft.ControlEvent) -> None:
             self.changed(self.model.remove_at(self.path, index))
             self._render()
+            self._control.update()
         return handler
 
     async def _add(self, e: ft.ControlEvent) -> None:
@@ -226,7 +254,7 @@ class IntListEditor(Editor):
             self.entry.value = ""
             self.changed(self.model.append(self.path, number))
             self._render()
-            self.entry.page.update()  # the emptied field reaches the phone before the focus call returns
+            self._control.update()  # the emptied field reaches the phone before the focus call returns
         await self.entry.focus()
 
 
@@ -388,9 +416,11 @@ class EditorFactory:
         return tagged(f"{to_text(path)}.clear", ft.TextButton(self.t("sheet.clear"), icon=ft.Icons.CLEAR,
                                                               on_click=clear))
 
-    def show(self, evaluation: Evaluation) -> None:
+    def show(self, evaluation: Evaluation) -> list[ft.Control]:
         """Put each broken rule next to the entry it names (or the closest enclosing editor), and each rule
-        that waits for other entries as a hint; what is not entered yet shows nothing."""
+        that waits for other entries as a hint; what is not entered yet shows nothing.
+
+        Returns the controls that changed, for the screen to send."""
         messages: dict[Path, list[str]] = {}
         hints: dict[Path, list[str]] = {}
         for errors, into in ((evaluation.errors, messages), (evaluation.pending, hints)):
@@ -398,11 +428,15 @@ class EditorFactory:
                 target = self.closest(parse(error.path))
                 if target is not None:
                     into.setdefault(target.path, []).append(self.t.text(error.text))
+        changed: list[ft.Control] = []
         for path, editor in self.editors.items():
             if path in messages:
-                editor.show_error("\n".join(messages[path]))
+                shown = editor.show_error("\n".join(messages[path]))
             else:
-                editor.show_error("\n".join(hints.get(path, [])) or None, hint=True)
+                shown = editor.show_error("\n".join(hints.get(path, [])) or None, hint=True)
+            if shown:
+                changed += editor.marks()
+        return changed
 
     def closest(self, path: Path) -> Editor | None:
         for cut in range(len(path), 0, -1):

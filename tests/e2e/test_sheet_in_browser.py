@@ -76,6 +76,9 @@ def test_for_sale_entries_survive_a_reload_with_a_broken_rule(phone: Callable[..
     sheet = stored_draft(server)["sheet"]
     assert sheet["players"][0] == {"name": "Minji", "cheques": MINJI, "coins_left": 2}
     assert sheet["players"][1]["coins_left"] == 19
+    p.tap("sheet.next_player")
+    p.tap("players[1].coins_left.dec")  # the stepped number shows at once and is saved within the same tap
+    assert stored_draft(server)["sheet"]["players"][1]["coins_left"] == 18
 
 
 # Korean only in the suite (the longer words, the font); run with "en-US", "en" too to look at English.

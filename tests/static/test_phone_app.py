@@ -41,10 +41,7 @@ def play_kahuna(tab: AppTab, first: str, second: str) -> None:
     tab.type("new.player.1", second)
     tab.tap("new.start")
     for r, (a, b) in enumerate([(6, 4), (3, 5), (5, 4)]):
-        tab.tap("sheet.add_round")
-        # the sheet redraws the new round once more after saving it; typing into it sooner can be lost on a slow
-        # phone (seen in Pyodide): wait for that redraw
-        tab.page.wait_for_timeout(1500)
+        tab.tap("sheet.add_round")  # the new round's fields can be typed into at once (the others stay as they are)
         tab.type(f"rounds[{r}].{first}", str(a))
         tab.type(f"rounds[{r}].{second}", str(b))
     tab.type("players[0].bridges", "9")

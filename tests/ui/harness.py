@@ -26,6 +26,9 @@ from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
+# Routes of screens that send only what an event changed (elsewhere Flet diffs the page after every event;
+# a diff of a chart re-sends its bars' tooltips each time, so "nothing left unsent" cannot be checked there)
+SENDS_ONLY_CHANGES = "/play/"
 
 
 class FakeConnection(Connection):
@@ -207,7 +210,33 @@ class Harness:
     # ---- firing events -------------------------------------------------------------------------
 
     def fire(self, control: BaseControl, event: str, data: Any = None) -> None:
+        """Dispatch an event as the browser does. On a score sheet, which sends only what an entry changed,
+        nothing that the event changed may be left unsent."""
         self.run(self.session.dispatch_event(control._i, event, data))
+        if (self.page.route or "").startswith(SENDS_ONLY_CHANGES):
+            left = self.unsent()
+            assert left == [], f"changed by {event} on {control} but not sent to the browser: {str(left)[:1500]}"
+
+    def click_quickly(self, identifier: str, times: int) -> None:
+        """Taps that arrive one after the other before the app has answered the first (each event is a task)."""
+        control = next(c for c in self.walk(self.control(identifier)) if getattr(c, "on_click", None))
+
+        async def taps() -> None:
+            await asyncio.gather(*(self.session.dispatch_event(control._i, "click", None) for _ in range(times)))
+
+        self.run(taps())
+
+    def unsent(self) -> list[Any]:
+        """What a diff of the whole page would still send: a screen that sends only what changed (instead of
+        letting Flet diff the page after the event) must not leave anything out."""
+        before = len(self.conn.sent)
+
+        async def diff() -> None:
+            self.page.update()
+
+        asyncio.run_coroutine_threadsafe(self._with_page(diff()), self.loop).result(timeout=30)
+        return [m.body.patch for m in self.conn.sent[before:]
+                if m.action == MessageAction.PATCH_CONTROL and m.body.id == self.page._i]
 
     def service_event(self, service: BaseControl, event: str, data: Any) -> None:
         """An event from a page service (file picker, ...): services are not looked up like controls."""

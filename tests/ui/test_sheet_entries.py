@@ -120,6 +120,36 @@ def test_a_new_round_starts_blank(open_app: Callable[..., Harness], services: Se
     assert [total(ui, 0), total(ui, 1)] != ["–", "–"]
 
 
+def test_what_is_typed_around_add_round_is_kept(open_app: Callable[..., Harness], services: Services) -> None:
+    """Add round adds the new round's card and keeps every field on screen as it is: a keystroke that reaches
+    the app after the tap (a slow phone: the field the player sees is the one it was typed into) lands, and
+    so does typing into the new round at once."""
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    ui.click("sheet.add_round")
+    ui.type("rounds[0].Ana", "5")
+    shown = ui.control("rounds[0].Bo")  # what the phone shows when the player types into it...
+    ui.click("sheet.add_round")  # ...and taps Add round, before the app has taken the keystroke
+    ui.patch(shown, {"value": "3"})
+    ui.fire(shown, "change", "3")
+    ui.type("rounds[1].Ana", "4")  # the new round, at once
+    ui.settle()
+    assert services.repo.drafts()[0]["sheet"]["rounds"] == [{"Ana": 5, "Bo": 3}, {"Ana": 4}]
+    assert ui.control("rounds[0].Bo") is shown and shown.value == "3"
+    assert reload(open_app, ui).control("rounds[1].Ana").value == "4"
+
+
+def test_quick_taps_on_plus_each_count(open_app: Callable[..., Harness], services: Services) -> None:
+    """A step's number is on the phone before it is saved; a second tap meanwhile steps from that number."""
+    ui = open_app()
+    start_game(ui, "patchwork", ["Ana", "Bo"])
+    ui.click_quickly("players[0].buttons.inc", 3)
+    assert ui.control("players[0].buttons").value == "3"
+    assert services.repo.drafts()[0]["sheet"]["players"][0]["buttons"] == 3
+    ui.click("players[0].buttons.dec")
+    assert services.repo.drafts()[0]["sheet"]["players"][0]["buttons"] == 2
+
+
 def test_fresh_sheets_show_no_problem_and_no_false_end(open_app: Callable[..., Harness]) -> None:
     for game in ("ticket-to-ride-europe", "patchwork", "captain-flip", "trails-of-tucana"):
         ui = open_app()
