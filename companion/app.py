@@ -83,11 +83,12 @@ class App:
     async def start(self) -> None:
         page = self.page
         page.title = "Table Companion"
-        page.fonts = FONTS
+        if not page.web:
+            page.fonts = FONTS
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
-        page.update()  # the font (1.4 MB) loads in the browser while it answers the questions below
+        page.update()
         self._decide_role()
         saved_lang, saved_theme, device_lang = await asyncio.gather(
             self._saved("lang"), self._saved("theme"), self._device_language())
