@@ -34,6 +34,7 @@ PREF_THEME = "table_companion.theme"
 CLIENT_TIMEOUT = 3.0
 WATCH_DELAY = 0.05  # seconds: a burst of changes on other phones redraws this one once
 STORAGE_RETRY_S = 5.0  # seconds between tries to save what the disk refused
+MAX_CONFIRMING = 8  # screen changes the browser may not have confirmed yet (taps faster than a round trip)
 
 
 @dataclass
@@ -65,6 +66,7 @@ class App:
         self._storage_banner: ft.Banner | None = None
         self._retry_scheduled = False
         self._after_dialog: dict[ft.DialogControl, Callable[[], None]] = {}
+        self._confirming: list[str] = []  # routes shown before the browser confirmed them (see _go)
 
     def _decide_role(self) -> None:
         """Host or viewer, once for the whole session, from the connection's real address and the key.
@@ -82,12 +84,13 @@ class App:
     async def start(self) -> None:
         page = self.page
         page.title = "Table Companion"
-        page.fonts = FONTS
+        if not page.web:
+            page.fonts = FONTS
         page.theme = build_theme()
         page.dark_theme = build_theme(dark=True)
         page.padding = 0
         self._refuse_storage_errors()
-        page.update()  # the font (1.4 MB) loads in the browser while it answers the questions below
+        page.update()
         self._decide_role()
         saved_lang, saved_theme, device_lang = await asyncio.gather(
             self._saved("lang"), self._saved("theme"), self._device_language())
@@ -98,7 +101,7 @@ class App:
         if self.services.problem is not None:
             self._show_problem(self.services.problem)
             return
-        page.on_route_change = lambda e: self.show(e.route)
+        page.on_route_change = self._route_changed
         page.on_view_pop = self._view_popped
         self.show(page.route or "/")
 
@@ -130,10 +133,23 @@ class App:
         self._go(route)
 
     def _go(self, route: str) -> None:
-        if route == self.page.route:
-            self.show(route)
-        else:
+        """Show the route's screens at once, then have the browser's address and history follow.
+
+        Waiting for the browser's route change before showing anything would cost the player a round trip
+        on every screen change; the route change that comes back is recognised and skipped."""
+        moved = route != self.page.route
+        self.page.route = route
+        self.show(route)
+        if moved:
+            self._confirming = [*self._confirming[-(MAX_CONFIRMING - 1):], route]
             self.page.navigate(route)
+
+    def _route_changed(self, e: ft.RouteChangeEvent) -> None:
+        """The browser's route changed: back or forward, an edited address, or the echo of `_go`."""
+        if e.route in self._confirming:
+            del self._confirming[:self._confirming.index(e.route) + 1]
+            return
+        self.show(e.route)
 
     def show(self, route: str) -> None:
         """Show the stack of screens of a route. The top screen is always built afresh; a screen under it

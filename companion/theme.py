@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-FONT = "Table Gothic"  # NanumGothic cut to Latin + Hangul and renamed, as the OFL asks of modified fonts
+# NanumGothic cut to Latin + Hangul and renamed, as the OFL asks of modified fonts. In a browser the engine loads it
+# with its own fonts before the app starts (assets/assets/FontManifest.json, served by Flet and copied by the phone
+# build in place of the web client's, without the fonts of Flutter packages the app does not use), so the first
+# screen is drawn in it, Hangul included, with nothing to fetch and lay out again. Elsewhere (a desktop or
+# native app) the page loads it: FONTS.
+FONT = "Table Gothic"
 FONTS = {FONT: "fonts/TableGothic-Regular.ttf"}
 SEED_COLOUR = "#00796B"
 TOUCH = 48  # minimum touch target, px

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import flet_charts as fch
 import pytest
+from flet.messaging.protocol import MessageAction
 
 from companion.app import Services
 from companion.i18n import Translator
@@ -199,3 +200,26 @@ def test_going_deeper_keeps_the_screen_underneath_and_leaves_it_out_of_updates(
     ui.page.route = "/"  # back, as the app bar's arrow does
     ui.run(ui.session.dispatch_event(ui.page._i, "route_change", {"route": "/"}))
     assert ui.view.route == "/" and ui.view is not home and not ui.view.is_isolated()  # on top: built afresh
+
+
+def test_a_screen_change_is_sent_before_the_browser_confirms_it(open_app: Callable[..., Harness]) -> None:
+    """The tap's answer carries the new screen; the browser's address follows, and its route change coming
+    back builds nothing again. Back and forward in the browser still change the screen."""
+    ui = open_app("/")
+    sent = len(ui.conn.sent)
+    ui.click("home.game.kahuna")
+    answer = ui.conn.sent[sent:]
+    pushed = [i for i, m in enumerate(answer) if m.action == MessageAction.INVOKE_METHOD
+              and m.body.name == "push_route"]
+    shown = [i for i, m in enumerate(answer) if m.action == MessageAction.PATCH_CONTROL
+             and "/new/kahuna" in str(m.body)]
+    assert pushed and shown and shown[0] < pushed[0]
+    assert answer[pushed[0]].body.args == {"route": "/new/kahuna"} and ui.page.route == "/new/kahuna"
+    new_game = ui.view
+    ui.settle()  # the browser's route change for /new/kahuna has come back
+    assert ui.view is new_game and len(ui.page.views) == 2
+    for route in ("/", "/new/kahuna"):  # back, then forward
+        ui.page.route = route
+        ui.run(ui.session.dispatch_event(ui.page._i, "route_change", {"route": route}))
+        assert ui.view.route == route
+    assert ui.view is not new_game

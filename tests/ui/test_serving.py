@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from companion.__main__ import parse_args
 from companion.app import Services
 from companion.config import DEFAULT_PORT, resolve_data_dir
 from companion.server import build_asgi_app
+from companion.theme import FONT
 
 
 def test_the_server_binds_loopback_unless_shared(tmp_path: Path) -> None:
@@ -36,3 +38,15 @@ def test_downloads_are_served_once_offered_and_refused_after(services: Services)
     assert response.status_code == 200 and response.json() == {"game": "kahuna"}
     assert 'filename="sheet.json"' in response.headers["content-disposition"]
     assert client.get("/download/not-a-token").status_code == 404
+
+
+def test_the_browser_loads_the_apps_font_with_its_own_and_no_unused_ones(services: Services) -> None:
+    """The engine's font manifest names the theme's font (drawn from the first frame, Hangul included) at an
+    address the server answers, and none of the fonts of Flutter packages the app does not use."""
+    client = TestClient(build_asgi_app(services))
+    manifest = client.get("/assets/FontManifest.json").json()
+    families = {entry["family"]: entry["fonts"][0]["asset"] for entry in manifest}
+    assert FONT in families and "MaterialIcons" in families
+    assert not [family for family in families if family.startswith("packages/")]
+    font = client.get(posixpath.normpath(f"/assets/{families[FONT]}"))
+    assert font.status_code == 200 and font.content[:4] == b"\0\1\0\0"  # a TrueType font
