@@ -68,7 +68,6 @@ WORKER_LOADS_PYODIDE = """        const pyodideModule = await import(self.pyodid
             stderr: (text) => self.sendPythonOutput(text, true),
         });
 """
-CLIENT_UNUSED_FONTS = ("packages/",)  # FontManifest families of the removed packages
 
 
 @dataclass(frozen=True)
@@ -173,11 +172,7 @@ def copy_client(out: Path) -> int:
         target = out / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
-    manifest = out / "assets" / "FontManifest.json"
-    fonts = json.loads(manifest.read_text(encoding="utf-8"))
-    fonts = [f for f in fonts if not f["family"].startswith(CLIENT_UNUSED_FONTS)]
-    manifest.write_text(json.dumps(fonts), encoding="utf-8")
-    return untrimmed
+    return untrimmed  # its FontManifest.json is replaced by the app's own (copy_assets)
 
 
 def copy_assets(out: Path) -> None:
