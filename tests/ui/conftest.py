@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,23 @@ from companion.main import make_main
 from companion.store.repository import Repository
 
 from .harness import Harness
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def example(game: str) -> dict[str, Any]:
+    return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def open_damaged(tmp_path: Path, lang: str = "en") -> tuple[Repository, Harness]:
+    """An app over data whose drafts file was zeroed (its backup offered on home), and that repository."""
+    data = tmp_path / "damaged"
+    repo = Repository.open(data)
+    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    (data / "drafts.json").write_bytes(b"\x00" * 64)
+    reopened = Repository.open(data)
+    return reopened, Harness(make_main(Services(reopened, Downloads())), prefs={PREF_LANGUAGE: lang})
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,13 +13,8 @@ from companion.main import make_main
 from companion.store.repository import Repository
 from scoring import score_sheet
 
+from .conftest import example, open_damaged
 from .harness import Harness, send_file
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
-
-
-def example(game: str) -> dict:
-    return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
 
 
 def add_play(services: Services, game: str, finished_at: str, sheet: dict | None = None) -> dict:
@@ -130,14 +124,8 @@ def test_a_backup_is_prepared_for_download_and_imported_elsewhere(open_app: Call
 
 def test_a_damaged_file_at_start_is_reported_with_its_backup_offered(tmp_path: Path,
                                                                     open_app: Callable[..., Harness]) -> None:
-    data = tmp_path / "damaged"
-    repo = Repository.open(data)
-    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    (data / "drafts.json").write_bytes(b"\x00" * 64)
-    reopened = Repository.open(data)
+    reopened, ui = open_damaged(tmp_path)
     assert len(reopened.issues) == 1
-    ui = Harness(make_main(Services(reopened, Downloads())), prefs={"table_companion.language": "en"})
     try:
         assert ui.exists("home.issue.0")
         ui.click("home.issue.0.restore")

@@ -6,16 +6,15 @@ import json
 import subprocess
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 from companion.app import Services
 from scoring import score_sheet
 
+from .conftest import EXAMPLES
 from .harness import Harness
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 FOR_SALE_CHEQUES = {
     "Minji": [15, 13, 11, 9, 7, 4, 0], "Alex": [15, 14, 10, 8, 6, 3, 3],
     "Joon": [14, 12, 10, 9, 5, 5, 2], "Sam": [13, 12, 11, 8, 7, 6, 0],

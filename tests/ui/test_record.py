@@ -18,14 +18,11 @@ from companion.store.definitions import DefinitionStore
 from companion.store.play_record import duration_of, record_of
 from scoring import score_sheet
 
+from .conftest import example
 from .harness import Harness, send_file
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 SAMPLE = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "bgstats" / "sample-BGStatsExport.json"
 
-
-def example(game: str) -> dict:
-    return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
 
 
 def patchwork_draft(services: Services) -> dict:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import flet_charts as fch
 import pytest
@@ -17,14 +15,11 @@ from companion.views.timefmt import day_and_time
 from companion.widgets.charts import Scale, nice_step, scale
 from scoring import score_sheet
 
+from .conftest import example
 from .harness import Harness
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 NOW = datetime.now(UTC).replace(microsecond=0)
 
-
-def example(game: str) -> dict:
-    return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
 
 
 def add_play(services: Services, game: str, finished_at: datetime = NOW, sheet: dict | None = None) -> dict:

@@ -22,9 +22,10 @@ from companion.store.definitions import DefinitionStore
 from companion.store.repository import Repository, open_repository
 from scoring import score_sheet
 
+from .conftest import example, open_damaged
 from .harness import Harness, send_file
 from .test_custom_game import define_wingspan
-from .test_play_flow import EXAMPLES, start_game
+from .test_play_flow import start_game
 
 
 class Disk:
@@ -140,10 +141,6 @@ def assert_refused(ui: Harness, lang: str = "en", code: int = errno.ENOSPC) -> N
     assert ui.exists("storage.refused") and any(REFUSED[lang, code] in text for text in ui.texts()), ui.texts()
     ui.click("storage.refused.close")
     assert not ui.exists("storage.refused")
-
-
-def example(game: str) -> dict[str, Any]:
-    return json.loads((EXAMPLES / f"{game}.json").read_text(encoding="utf-8"))
 
 
 def add_play(repo: Repository, game: str = "patchwork") -> dict[str, Any]:
@@ -273,13 +270,7 @@ def test_a_custom_game_saved_on_a_full_disk_stays_in_the_editor(open_app: Callab
 
 
 def test_restoring_a_backup_on_a_full_disk_keeps_the_offer(tmp_path: Path, disk: Disk) -> None:
-    data = tmp_path / "damaged"
-    repo = Repository.open(data)
-    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    (data / "drafts.json").write_bytes(b"\x00" * 64)
-    reopened = Repository.open(data)
-    ui = Harness(make_main(Services(reopened, Downloads())), prefs={PREF_LANGUAGE: "en"})
+    reopened, ui = open_damaged(tmp_path)
     try:
         disk.fill()
         ui.click("home.issue.0.restore")
