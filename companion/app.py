@@ -111,7 +111,7 @@ class App:
         self.page.views.append(ft.View(route="/", padding=24, controls=[
             ft.Text(self.t("app.name"), size=22, weight=ft.FontWeight.BOLD),
             tagged("storage.problem", ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
-                                              ft.Text(self.t(problem.message_key, **problem.params), expand=True,
+                                              ft.Text(self.t.refusal(problem), expand=True,
                                                       size=16)])),
             *([ft.Text(self.t("storage.start_problem"), size=14)] if isinstance(problem, StorageError) else []),
         ]))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .refusal import RefusedError
+
 SCHEMA_VERSION = 1
 FIRST_VERSION = 1
 
@@ -15,17 +17,16 @@ Tables = dict[str, Any]
 MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {}
 
 
-class NewerSchemaError(Exception):
+class NewerSchemaError(RefusedError):
     """A file written by a newer version of the app: refused, never rewritten."""
 
-    message_key = "storage.error.newer"
-
     def __init__(self, file: str, version: int) -> None:
-        super().__init__(f"{file} was written by a newer Table Companion (data version {version}, "
-                         f"this app reads up to {SCHEMA_VERSION}); update the app to open it")
+        super().__init__("storage.error.newer",
+                         f"{file} was written by a newer Table Companion (data version {version}, "
+                         f"this app reads up to {SCHEMA_VERSION}); update the app to open it",
+                         file=file, version=version, supported=SCHEMA_VERSION)
         self.file = file
         self.version = version
-        self.params = {"file": file, "version": version, "supported": SCHEMA_VERSION}
 
 
 def can_migrate(version: int) -> bool:

@@ -183,7 +183,7 @@ class DataPanel:
         except bgstats.BGStatsError as error:
             if error.message_key == "bgstats.error.not_bgstats":
                 return False
-            self._done(self.screen.t(error.message_key, **error.params), ft.Colors.ERROR)
+            self._done(self.screen.t.refusal(error), ft.Colors.ERROR)
             return True
         self.preview = BGStatsImport(self.app.repo, self.screen.t, data, plan, self._redraw, self._imported)
         self._done("", None)

@@ -240,7 +240,7 @@ class PlayersScreen(Screen):
             self.app.snack(text)
 
         def failed(error: PlayerError) -> None:
-            message.value = t(error.message_key, **error.params)
+            message.value = t.refusal(error)
             page.update()
 
         def colour(value: str) -> None:

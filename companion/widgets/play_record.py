@@ -132,7 +132,7 @@ class PlayRecordPanel:
                 changes["duration_min"] = rec.parse_minutes(text)
             record = rec.edited(record_of(self.play), **changes)
         except rec.RecordError as error:
-            self.error.value, self.error.visible = self.t(error.message_key, **error.params), True
+            self.error.value, self.error.visible = self.t.refusal(error), True
             self.error.update()
             return
         if not text:
