@@ -7,6 +7,7 @@ a BackupError and the stored data is not touched.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -26,8 +27,10 @@ from .bgstats import imported_result_fault
 from .definitions import DefinitionStore
 from .json_stream import Span
 from .play_record import duration_of, eliminated_in, started_of
+from .plays import EncodedPlay, normalised
 from .refusal import RefusedError
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
+from .shards import gc_paused
 from .summary import summary_of
 
 BACKUP_FORMAT = "table-companion-backup"
@@ -41,11 +44,12 @@ ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # ids appear in routes (/result/<id>)
 SECTIONS = ("players", "drafts", "plays")
 OPTIONAL_SECTIONS = ("definitions",)  # custom games' definitions: backups from before them have none
 STREAMED = (*SECTIONS, *OPTIONAL_SECTIONS)
-SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 TOP_LEVEL = frozenset({"format", "schema", *STREAMED})
 JSON_STARTS = frozenset('["-0123456789tfn')
+LEADING_SPACE = re.compile(rb"\s*")
 MAX_GUIDE_PROMPTS = 100
-PLAY_BATCH = 5000  # plays decoded again and stored at a time
+PLAY_BATCH = 5000  # plays stored at a time (the progress bar moves between them)
 CHECKING_SHARE = 0.6  # of the progress bar: reading and checking; the rest is storing
 Progress = Callable[[float], None]
 CSV_COLUMNS = ("play_id", "date", "started_at", "finished_at", "duration_min", "game", "game_name", "bgg_id",
@@ -98,83 +102,76 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     """Validate a backup completely, then add what is new: plays and games in progress whose id is not
     stored yet, profiles whose name is new (and one for every other name that plays). Nothing is written
     before every document has been checked. `progress(fraction)` is told how far it is (0 to 1)."""
-    text = _text_of(data)
-    del data
     report = progress or (lambda fraction: None)
-    checked = _CheckedBackup.read(text, report)
-    players = checked.profiles()
+    with gc_paused():  # the plays checked are kept until all are: the collector would walk them over and over
+        checked = _CheckedBackup.read(data, report)
+    players = checked.kept["players"]
     named = {p["name"] for p in players}
     extra = [{"id": new_id(), "name": name, "colour": None, "created_at": now_iso()}
              for name in checked.playing if name not in named]
     players_added = repo.add_profiles([*players, *extra])
     # every custom game a play or draft was played with is listed again, even if the backup lacks its definition
-    definitions = [*checked.documents("definitions", 0, len(checked.spans["definitions"])), *checked.inline.values()]
-    definitions_added = DefinitionStore(repo).add_versions(definitions)
-    plays_added, total = 0, len(checked.spans["plays"])
-    for first in range(0, total, PLAY_BATCH):
-        plays_added += repo.add_plays(checked.documents("plays", first, first + PLAY_BATCH))
-        report(CHECKING_SHARE + (1 - CHECKING_SHARE) * min(total, first + PLAY_BATCH) / max(total, 1))
-    drafts = checked.documents("drafts", 0, len(checked.spans["drafts"]))
+    definitions_added = DefinitionStore(repo).add_versions([*checked.kept["definitions"], *checked.inline.values()])
+    plays, plays_added = checked.plays, 0
+    for first in range(0, len(plays), PLAY_BATCH):
+        plays_added += repo.add_encoded_plays(plays[first:first + PLAY_BATCH])
+        report(CHECKING_SHARE + (1 - CHECKING_SHARE) * min(len(plays), first + PLAY_BATCH) / max(len(plays), 1))
+    drafts = checked.kept["drafts"]
     drafts_added = repo.add_drafts(drafts)
     report(1.0)
-    return ImportReport(plays_added, total - plays_added, drafts_added, len(drafts) - drafts_added, players_added,
-                        definitions_added)
-
-
-def read_backup(data: bytes) -> dict[str, Any]:
-    """The backup's content, checked through (everything in memory: for small files and tests)."""
-    checked = _CheckedBackup.read(_text_of(data), lambda fraction: None)
-    return {"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
-            **{section: checked.documents(section, 0, len(checked.spans[section])) for section in SECTIONS}}
+    return ImportReport(plays_added, len(plays) - plays_added, drafts_added, len(drafts) - drafts_added,
+                        players_added, definitions_added)
 
 
 def _too_large() -> BackupError:
     return BackupError("backup.error.too_large", limit_mb=MAX_BACKUP_BYTES // (1024 * 1024))
 
 
-def _text_of(data: bytes) -> str:
-    if len(data) > MAX_BACKUP_BYTES:
-        raise _too_large()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise BackupError("backup.error.not_json") from None
-
-
 class _CheckedBackup:
-    """One pass over the text: every document is decoded, checked and dropped as soon as it is read (its
-    span kept, to decode it again for writing). A document read before the header (format and schema) is
-    checked after it."""
+    """One pass over the file: every document is decoded and checked as soon as it is read; a play is then
+    kept encoded, as it will be stored, with its summary (the decoded plays of a large backup would not fit
+    in memory), the other documents as they are. Documents read before the header (format and schema) are
+    decoded again and checked after it."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, data: bytes) -> None:
+        self.data = data
         self.decoder = strict_json.decoder(bounded_ints=False)  # the rules bound every number that counts
         # text decoded from UTF-8 holds a lone surrogate only through a \\u escape: without one, no document
         # needs looking through for them
-        self.escapes = SURROGATE_ESCAPE.search(text) is not None
+        self.escapes = SURROGATE_ESCAPE.search(data) is not None
         self.values: dict[str, Any] = {}  # the header as read
         self.header: dict[str, Any] = {}  # the header once checked
         self.ids: dict[str, set[str]] = {section: set() for section in SECTIONS}
         self.inline: dict[tuple[str, int], dict[str, Any]] = {}  # custom games' definitions carried by sheets
         self.names: set[str] = set()
         self.playing: dict[str, None] = {}  # every name in a sheet, in order of appearance
-        self.spans: dict[str, list[Span]] = {}
-        self.late: list[tuple[str, int]] = []  # documents read before the header
+        self.kept: dict[str, list[dict[str, Any]]] = {section: [] for section in STREAMED if section != "plays"}
+        self.plays: list[EncodedPlay] = []
+        self.late: list[tuple[str, int, Span]] = []  # runs of documents read before the header
 
     @classmethod
-    def read(cls, text: str, report: Progress) -> _CheckedBackup:
-        checked = cls(text)
-        if text.count("[") + text.count("{") > MAX_CONTAINERS:
+    def read(cls, data: bytes, report: Progress) -> _CheckedBackup:
+        if len(data) > MAX_BACKUP_BYTES:
+            raise _too_large()
+        if not data.isascii():
+            try:
+                data.decode("utf-8")  # the whole file first: not UTF-8 is refused before any document
+            except UnicodeDecodeError:
+                raise BackupError("backup.error.not_json") from None
+        start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        checked = cls(data)
+        if data.count(b"[") + data.count(b"{") > MAX_CONTAINERS:
             raise BackupError("backup.error.too_many", limit=MAX_CONTAINERS)
-        start = text.lstrip()[:1]
-        if start != "{":
-            raise BackupError("backup.error.not_backup" if start and start in JSON_STARTS else "backup.error.not_json")
+        at = LEADING_SPACE.match(data, start).end()  # type: ignore[union-attr]
+        first = data[at:at + 1].decode("latin-1")
+        if first != "{":
+            raise BackupError("backup.error.not_backup" if first and first in JSON_STARTS else "backup.error.not_json")
         try:
             members = json_stream.read_members(
-                text, checked.decoder, STREAMED, checked._key, checked._value, checked._element,
-                lambda at: report(CHECKING_SHARE * at / len(text)))
+                data, checked.decoder, STREAMED, checked._key, checked._value, checked._elements,
+                lambda at: report(CHECKING_SHARE * at / len(data)), start)
         except _OlderBackupError:
-            return cls.read(_upgraded_text(text), report)
+            return cls.read(_upgraded(data[start:]), report)
         except json_stream.DuplicateKeyError as duplicate:
             raise _invalid(duplicate.key) from None
         except json_stream.NotScalarError as odd:
@@ -192,32 +189,24 @@ class _CheckedBackup:
         for section in SECTIONS:
             if section not in members:
                 raise _invalid(section)
-        for section in STREAMED:
-            checked.spans[section] = members[section].spans or [] if section in members else []
-        for section, index in checked.late:  # the spans are known now
-            checked._check(section, index, checked._decoded(section, index))
+        for section, index, span in checked.late:  # the header is known now
+            for n, document in enumerate(json_stream.decode_elements(data, checked.decoder, span)):
+                checked._check(section, index + n, document)
         return checked
-
-    def documents(self, section: str, start: int, stop: int) -> list[dict[str, Any]]:
-        return [self._decoded(section, i) for i in range(start, min(stop, len(self.spans[section])))]
-
-    def profiles(self) -> list[dict[str, Any]]:
-        return self.documents("players", 0, len(self.spans["players"]))
-
-    def _decoded(self, section: str, index: int) -> Any:
-        return json_stream.decode_span(self.text, self.decoder, self.spans[section][index])
 
     def _key(self, key: str) -> None:
         if key not in TOP_LEVEL:  # before the header says it is one of ours, it is another kind of file
             raise _invalid(key) if self.header else BackupError("backup.error.not_backup")
 
-    def _element(self, section: str, index: int, document: Any) -> None:
+    def _elements(self, section: str, index: int, documents: list[Any], span: Span) -> None:
         if self.escapes:
-            _check_limits(document)
-        if self.header:
-            self._check(section, index, document)
-        else:
-            self.late.append((section, index))
+            for document in documents:
+                _check_limits(document)
+        if not self.header:
+            self.late.append((section, index, span))
+            return
+        for n, document in enumerate(documents):
+            self._check(section, index + n, document)
 
     def _value(self, key: str, value: Any) -> None:
         self.values[key] = value
@@ -239,15 +228,17 @@ class _CheckedBackup:
 
     def _check(self, section: str, index: int, document: dict[str, Any]) -> None:
         """The document's shape, then limits on what no rule has looked at (the rules bound a sheet they
-        accept, and a result equal to the sheet's is the engine's own)."""
+        accept, and a result equal to the sheet's is the engine's own); then it is kept."""
         path = f"{section}[{index}]"
         if section == "definitions":
             _check_definition(document, path)
+            self.kept[section].append(document)
             return
         _check_id(document, path, self.ids[section])
         if section == "players":
             _check_player(document, path, self.names)
             _check_limits(document)
+            self.kept[section].append(document)
             return
         if section == "drafts":
             _check_draft(document, path)
@@ -259,6 +250,11 @@ class _CheckedBackup:
         if is_custom(document["game"]):
             definition = document["sheet"]["definition"]
             self.inline.setdefault((definition["id"], definition.get("version", 1)), definition)
+        if section == "plays":
+            self.plays.append(EncodedPlay.of(normalised(document)))
+        else:
+            self.kept[section].append(document)
+
 
 class _OlderBackupError(Exception):
     def __init__(self, version: int) -> None:
@@ -266,14 +262,14 @@ class _OlderBackupError(Exception):
         self.version = version
 
 
-def _upgraded_text(text: str) -> str:
+def _upgraded(data: bytes) -> bytes:
     """An older backup brought to the current schema through the ladder (in memory: old backups are small)."""
-    content = strict_json.decoder().decode(text)
+    content = strict_json.decoder().decode(data.decode("utf-8"))
     version = content["schema"]
     tables = {section: {str(i): doc for i, doc in enumerate(content.get(section) or [])} for section in SECTIONS}
     tables = schema.migrate(tables, version)
     upgraded = {**content, "schema": schema.SCHEMA_VERSION, **{s: list(tables[s].values()) for s in SECTIONS}}
-    return encode(upgraded).decode("utf-8")
+    return encode(upgraded)
 
 
 def _check_limits(content: Any) -> None:
