@@ -11,17 +11,19 @@ import codecs
 import csv
 import io
 import re
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring import SheetError, Text, assess_sheet, get_spec, score_sheet, strict_json
 from scoring.custom import checked_definition, is_custom
 from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in
 
-from . import json_stream, schema
+from . import json_stream, schema, workers
 from .atomic import encode
 from .bgstats import imported_result_fault
 from .definitions import DefinitionStore
@@ -50,6 +52,8 @@ JSON_STARTS = frozenset('["-0123456789tfn')
 LEADING_SPACE = re.compile(rb"\s*")
 MAX_GUIDE_PROMPTS = 100
 PLAY_BATCH = 5000  # plays stored at a time (the progress bar moves between them)
+POOL_MIN_BYTES = 4 * 1024 * 1024  # a backup this large (about 5,000 plays) has its plays checked in worker processes
+MAX_PENDING_RUNS = 2 * workers.MAX_WORKERS  # runs of plays read ahead of the checking (each about 1 MB)
 CHECKING_SHARE = 0.6  # of the progress bar: reading and checking; the rest is storing
 Progress = Callable[[float], None]
 CSV_COLUMNS = ("play_id", "date", "started_at", "finished_at", "duration_min", "game", "game_name", "bgg_id",
@@ -103,8 +107,8 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     stored yet, profiles whose name is new (and one for every other name that plays). Nothing is written
     before every document has been checked. `progress(fraction)` is told how far it is (0 to 1)."""
     report = progress or (lambda fraction: None)
-    with gc_paused():  # the plays checked are kept until all are: the collector would walk them over and over
-        checked = _CheckedBackup.read(data, report)
+    with gc_paused(), _Workers(len(data) >= POOL_MIN_BYTES) as pool:  # the collector would walk the plays kept
+        checked = _CheckedBackup.read(data, report, pool)
     players = checked.kept["players"]
     named = {p["name"] for p in players}
     extra = [{"id": new_id(), "name": name, "colour": None, "created_at": now_iso()}
@@ -133,8 +137,10 @@ class _CheckedBackup:
     in memory), the other documents as they are. Documents read before the header (format and schema) are
     decoded again and checked after it."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, pool: _Workers | None = None) -> None:
         self.data = data
+        self.pool = pool  # where runs of plays are checked, when there are workers (see _checked_run)
+        self.pending: deque[tuple[int, Span, Future[CheckedRun | None]]] = deque()
         self.decoder = strict_json.decoder(bounded_ints=False)  # the rules bound every number that counts
         # text decoded from UTF-8 holds a lone surrogate only through a \\u escape: without one, no document
         # needs looking through for them
@@ -150,7 +156,7 @@ class _CheckedBackup:
         self.late: list[tuple[str, int, Span]] = []  # runs of documents read before the header
 
     @classmethod
-    def read(cls, data: bytes, report: Progress) -> _CheckedBackup:
+    def read(cls, data: bytes, report: Progress, pool: _Workers | None = None) -> _CheckedBackup:
         if len(data) > MAX_BACKUP_BYTES:
             raise _too_large()
         if not data.isascii():
@@ -159,7 +165,7 @@ class _CheckedBackup:
             except UnicodeDecodeError:
                 raise BackupError("backup.error.not_json") from None
         start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
-        checked = cls(data)
+        checked = cls(data, pool)
         if data.count(b"[") + data.count(b"{") > MAX_CONTAINERS:
             raise BackupError("backup.error.too_many", limit=MAX_CONTAINERS)
         at = LEADING_SPACE.match(data, start).end()  # type: ignore[union-attr]
@@ -171,7 +177,7 @@ class _CheckedBackup:
                 data, checked.decoder, STREAMED, checked._key, checked._value, checked._elements,
                 lambda at: report(CHECKING_SHARE * at / len(data)), start)
         except _OlderBackupError:
-            return cls.read(_upgraded(data[start:]), report)
+            return cls.read(_upgraded(data[start:]), report, pool)
         except json_stream.DuplicateKeyError as duplicate:
             raise _invalid(duplicate.key) from None
         except json_stream.NotScalarError as odd:
@@ -184,6 +190,7 @@ class _CheckedBackup:
             raise BackupError("backup.error.not_json") from error
         except ValueError:
             raise BackupError("backup.error.not_json") from None
+        checked._take_checked()
         if not checked.header:
             checked._check_header()
         for section in SECTIONS:
@@ -199,6 +206,13 @@ class _CheckedBackup:
             raise _invalid(key) if self.header else BackupError("backup.error.not_backup")
 
     def _elements(self, section: str, index: int, documents: list[Any], span: Span) -> None:
+        if self.header and section == "plays" and self.pool is not None:
+            checking = self.pool.submit(_checked_run, self.data[span[0]:span[1]], index)
+            if checking is not None:
+                self.pending.append((index, span, checking))
+                self._take_checked(MAX_PENDING_RUNS)
+                return
+        self._take_checked()  # what comes later in the file is checked later
         if self.escapes:
             for document in documents:
                 _check_limits(document)
@@ -207,6 +221,29 @@ class _CheckedBackup:
             return
         for n, document in enumerate(documents):
             self._check(section, index + n, document)
+
+    def _take_checked(self, leave: int = 0) -> None:
+        """Take in the runs of plays the workers checked, in order, until `leave` are still on their way. A run
+        that a worker refused (or that holds an id seen before it, or whose worker died) is checked again here,
+        which says why in the same words and order as when everything is checked here."""
+        while len(self.pending) > leave:
+            index, span, future = self.pending.popleft()
+            try:
+                run = future.result()
+            except Exception:  # a worker that died (killed, out of memory): the run is checked here
+                run = None
+            seen = self.ids["plays"]
+            if run is None or any(play.summary.id in seen for play in run.plays):
+                for n, document in enumerate(json_stream.decode_elements(self.data, self.decoder, span)):
+                    if self.escapes:
+                        _check_limits(document)
+                    self._check("plays", index + n, document)
+                continue
+            seen.update(play.summary.id for play in run.plays)
+            self.plays += run.plays
+            self.playing.update(dict.fromkeys(run.playing))
+            for key, definition in run.inline.items():
+                self.inline.setdefault(key, definition)
 
     def _value(self, key: str, value: Any) -> None:
         self.values[key] = value
@@ -254,6 +291,59 @@ class _CheckedBackup:
             self.plays.append(EncodedPlay.of(normalised(document)))
         else:
             self.kept[section].append(document)
+
+
+class _Workers:
+    """The worker processes that check runs of plays, started with the first run (a file refused before its
+    plays never starts them); none when not `wanted` or where there are none (see `workers.open_pool`)."""
+
+    def __init__(self, wanted: bool) -> None:
+        self.wanted = wanted
+        self.pool: Executor | None = None
+
+    def submit(self, *work: Any) -> Future[CheckedRun | None] | None:
+        """The run's checking on its way; None when it is to be checked in place."""
+        if self.pool is None and self.wanted:
+            self.pool, self.wanted = workers.open_pool(__name__), False
+        if self.pool is None:
+            return None
+        try:
+            return self.pool.submit(*work)
+        except Exception:  # the pool broke (a worker was killed, none could start): the rest is checked in place
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+            return None
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
+class CheckedRun(NamedTuple):
+    """What a worker found in a run of plays, all of them accepted (see `_CheckedBackup._take_checked`)."""
+
+    plays: list[EncodedPlay]
+    playing: list[str]
+    inline: dict[tuple[str, int], dict[str, Any]]
+
+
+def _checked_run(run: bytes, first: int) -> CheckedRun | None:
+    """In a worker process: the plays of a run (elements of the backup's plays, the first numbered `first`)
+    checked as `_CheckedBackup` checks them; None when any is refused (the caller checks the run again)."""
+    checker = _CheckedBackup(run)
+    checker.header = {"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION}
+    try:
+        with gc_paused():
+            for n, document in enumerate(json_stream.decode_elements(run, checker.decoder, (0, len(run)))):
+                if checker.escapes:
+                    _check_limits(document)
+                checker._check("plays", first + n, document)
+    except Exception:  # whatever it is, the caller finds it again and says why
+        return None
+    return CheckedRun(checker.plays, list(checker.playing), checker.inline)
 
 
 class _OlderBackupError(Exception):

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.store import exchange, schema
+from companion.store import exchange, json_stream, schema
 from companion.store.exchange import BackupError, ImportReport, export_backup, import_backup
 from companion.store.repository import Repository
 
@@ -280,3 +280,42 @@ def test_a_backup_file_is_refused_by_its_size_before_it_is_read(repo: Repository
     with pytest.raises(BackupError) as caught:
         exchange.import_backup_file(repo, path)
     assert caught.value.message_key == "backup.error.too_large"
+
+
+@pytest.fixture
+def in_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every backup's plays checked in worker processes, a few plays a run."""
+    monkeypatch.setattr(exchange, "POOL_MIN_BYTES", 0)
+    monkeypatch.setattr(json_stream, "CHUNK", 300)
+
+
+def many_plays(source: Repository) -> Repository:
+    for day in range(1, 25):
+        source.add_play(make_play("kahuna", f"2024-01-{day:02d}T12:00:00+00:00", kahuna([5, 4], [day % 7, 6])))
+    return source
+
+
+@pytest.mark.parametrize("case", ["a forged result", "a sheet the rules refuse", "the same id twice", None])
+def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tmp_path: Path, in_workers: None,
+                                                          case: str | None) -> None:
+    backup = backup_of(many_plays(source))
+    late = backup["plays"][-5]  # in a later run than the first
+    if case == "the same id twice":
+        late["id"] = backup["plays"][3]["id"]
+    elif case == "a forged result":
+        late["result"]["winners"] = ["nobody"]
+    elif case == "a sheet the rules refuse":
+        late["sheet"]["rounds"][0]["Mina"] = 99
+    data = json.dumps(backup).encode()
+    outcomes = []
+    for folder in ("in workers", "in place"):
+        target = Repository.open(tmp_path / folder)
+        try:
+            outcomes.append(import_backup(target, data))
+        except BackupError as refused:
+            outcomes.append((refused.message_key, refused.params))
+        assert (case is None) == bool(target.players())
+        exchange.POOL_MIN_BYTES = len(data) + 1
+    assert outcomes[0] == outcomes[1]
+    if case is None:
+        assert outcomes[0].plays_added == 26
