@@ -51,6 +51,10 @@ TOP_LEVEL = frozenset({"format", "schema", *STREAMED})
 JSON_STARTS = frozenset('["-0123456789tfn')
 LEADING_SPACE = re.compile(rb"\s*")
 MAX_GUIDE_PROMPTS = 100
+# what the rules bound in a document (the rest is checked for its limits)
+DRAFT_BOUNDED = frozenset({"sheet", "undo"})
+PLAY_BOUNDED = frozenset({"sheet", "result"})  # a result equal to the engine's is the engine's own
+SHEET_BOUNDED = frozenset({"sheet"})  # a result under older rules: kept as it was, so checked
 PLAY_BATCH = 5000  # plays stored at a time (the progress bar moves between them)
 POOL_MIN_BYTES = 4 * 1024 * 1024  # a backup this large (about 5,000 plays) has its plays checked in worker processes
 MAX_PENDING_RUNS = 2 * workers.MAX_WORKERS  # runs of plays read ahead of the checking (each about 1 MB)
@@ -279,18 +283,21 @@ class _CheckedBackup:
             return
         if section == "drafts":
             _check_draft(document, path)
-            bounded = {"sheet", "undo"}
+            _check_limits({key: value for key, value in document.items() if key not in DRAFT_BOUNDED})
+            self.kept[section].append(document)
         else:
-            bounded = {"sheet", "result"} if _check_play(document, path) else {"sheet"}
-        _check_limits({key: value for key, value in document.items() if key not in bounded})
+            bounded = PLAY_BOUNDED if _check_play(document, path) else SHEET_BOUNDED
+            try:
+                play = EncodedPlay.of(normalised(document))
+            except (TypeError, KeyError, ValueError, AttributeError):  # a result under older rules, not one
+                raise _invalid(f"{path}.result") from None
+            if not _within_limits(play.payload):
+                _check_limits({key: value for key, value in document.items() if key not in bounded})
+            self.plays.append(play)
         self.playing.update(dict.fromkeys(players_in(document["sheet"])))
         if is_custom(document["game"]):
             definition = document["sheet"]["definition"]
             self.inline.setdefault((definition["id"], definition.get("version", 1)), definition)
-        if section == "plays":
-            self.plays.append(EncodedPlay.of(normalised(document)))
-        else:
-            self.kept[section].append(document)
 
 
 class _Workers:
@@ -360,6 +367,13 @@ def _upgraded(data: bytes) -> bytes:
     tables = schema.migrate(tables, version)
     upgraded = {**content, "schema": schema.SCHEMA_VERSION, **{s: list(tables[s].values()) for s in SECTIONS}}
     return encode(upgraded)
+
+
+def _within_limits(encoded: bytes) -> bool:
+    """Whether a document holds no text longer than MAX_TEXT nor nesting deeper than MAX_DEPTH, by its JSON
+    alone (without a lone surrogate, see `escapes`): True for nearly every play, which is then not walked
+    through; False when that cannot be told so quickly."""
+    return len(encoded) <= MAX_TEXT and encoded.count(b"{") + encoded.count(b"[") <= MAX_DEPTH
 
 
 def _check_limits(content: Any) -> None:
