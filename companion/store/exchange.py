@@ -11,6 +11,7 @@ import codecs
 import csv
 import io
 import re
+import threading
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
@@ -301,22 +302,41 @@ class _CheckedBackup:
 
 
 class _Workers:
-    """The worker processes that check runs of plays, started with the first run (a file refused before its
-    plays never starts them); none when not `wanted` or where there are none (see `workers.open_pool`)."""
+    """The worker processes that check runs of plays (none when not `wanted`, or where there are none: see
+    `workers.open_pool`). They start in the background while the file's first documents are read; a file
+    refused before its plays does not wait for them."""
 
     def __init__(self, wanted: bool) -> None:
-        self.wanted = wanted
         self.pool: Executor | None = None
+        self.lock = threading.Lock()
+        self.closed = False
+        self.starting = threading.Thread(target=self._start, daemon=True) if wanted else None
+        if self.starting is not None:
+            self.starting.start()
+
+    def _start(self) -> None:
+        pool = workers.open_pool(__name__)
+        if pool is not None:
+            try:
+                pool.submit(int).result()  # the workers are up
+            except Exception:  # none could start: the plays are checked in place
+                pool.shutdown(wait=False)
+                pool = None
+        with self.lock:
+            kept = not self.closed
+            if kept:
+                self.pool = pool
+        if pool is not None and not kept:
+            pool.shutdown(wait=False)
 
     def submit(self, *work: Any) -> Future[CheckedRun | None] | None:
-        """The run's checking on its way; None when it is to be checked in place."""
-        if self.pool is None and self.wanted:
-            self.pool, self.wanted = workers.open_pool(__name__), False
-        if self.pool is None:
+        """The run's checking on its way; None when it is to be checked in place (also while the workers are
+        still starting: the time is not lost waiting)."""
+        if self.pool is None or (self.starting is not None and self.starting.is_alive()):
             return None
         try:
             return self.pool.submit(*work)
-        except Exception:  # the pool broke (a worker was killed, none could start): the rest is checked in place
+        except Exception:  # the pool broke (a worker was killed): the rest is checked in place
             self.pool.shutdown(cancel_futures=True)
             self.pool = None
             return None
@@ -325,8 +345,11 @@ class _Workers:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
+        with self.lock:
+            self.closed = True
+            pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
 
 
 class CheckedRun(NamedTuple):

@@ -102,8 +102,9 @@ class Plays:
         targets = [(path, info) for path in self.shards.paths() if (info := self.shards.info(path)).count]
         targets.sort(key=lambda entry: (entry[1].oldest or "", entry[0].name))
         groups: dict[Path | None, list[Stored]] = defaultdict(list)
+        starts = [info.oldest or "" for _, info in targets]
         for play in sorted(plays, key=_time_of):
-            groups[_covering(targets, _time_of(play))].append(play)
+            groups[_covering(targets, starts, _time_of(play))].append(play)
         infos = dict(targets)
         taken = 0
         for path, group in groups.items():
@@ -303,13 +304,13 @@ def _time_of(play: Stored) -> str:
     return play.summary.finished_at if isinstance(play, EncodedPlay) else play["finished_at"]
 
 
-def _covering(targets: list[tuple[Path, ShardInfo]], moment: str) -> Path | None:
+def _covering(targets: list[tuple[Path, ShardInfo]], starts: list[str], moment: str) -> Path | None:
     """The shard whose time range `moment` falls in: the one that starts last at or before it (the oldest
-    when it is older than all); None when there is no shard yet. `targets` are sorted by their oldest play."""
+    when it is older than all); None when there is no shard yet. `targets` are sorted by their oldest play,
+    `starts` are those oldest plays' times."""
     if not targets:
         return None
-    covering = [path for path, info in targets if (info.oldest or "") <= moment]
-    return covering[-1] if covering else targets[0][0]
+    return targets[max(bisect.bisect_right(starts, moment) - 1, 0)][0]
 
 
 def even_parts(items: list[T], n: int) -> list[list[T]]:

@@ -283,10 +283,26 @@ def test_a_backup_file_is_refused_by_its_size_before_it_is_read(repo: Repository
 
 
 @pytest.fixture
-def in_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every backup's plays checked in worker processes, a few plays a run."""
+def in_workers(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Every backup's plays checked in worker processes, a few plays a run, the workers up before the file is
+    read; the list tells for each run whether it went to a worker."""
     monkeypatch.setattr(exchange, "POOL_MIN_BYTES", 0)
     monkeypatch.setattr(json_stream, "CHUNK", 300)
+    start, submit, sent = exchange._Workers.__init__, exchange._Workers.submit, []
+
+    def started(self: exchange._Workers, wanted: bool) -> None:
+        start(self, wanted)
+        if self.starting is not None:
+            self.starting.join()
+
+    def counted(self: exchange._Workers, *work: Any) -> Any:
+        checking = submit(self, *work)
+        sent.append(checking is not None)
+        return checking
+
+    monkeypatch.setattr(exchange._Workers, "__init__", started)
+    monkeypatch.setattr(exchange._Workers, "submit", counted)
+    return sent
 
 
 def many_plays(source: Repository) -> Repository:
@@ -296,8 +312,8 @@ def many_plays(source: Repository) -> Repository:
 
 
 @pytest.mark.parametrize("case", ["a forged result", "a sheet the rules refuse", "the same id twice", None])
-def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tmp_path: Path, in_workers: None,
-                                                          case: str | None) -> None:
+def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tmp_path: Path,
+                                                          in_workers: list[bool], case: str | None) -> None:
     backup = backup_of(many_plays(source))
     late = backup["plays"][-5]  # in a later run than the first
     if case == "the same id twice":
@@ -315,6 +331,8 @@ def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tm
         except BackupError as refused:
             outcomes.append((refused.message_key, refused.params))
         assert (case is None) == bool(target.players())
+        if folder == "in workers":
+            assert len(in_workers) > 4 and all(in_workers)
         exchange.POOL_MIN_BYTES = len(data) + 1
     assert outcomes[0] == outcomes[1]
     if case is None:
