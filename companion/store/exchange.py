@@ -245,7 +245,7 @@ class _CheckedBackup:
                     self._check("plays", index + n, document)
                 continue
             seen.update(play.summary.id for play in run.plays)
-            self.plays += run.plays
+            self.plays += run.encoded(self.data, span[0])
             self.playing.update(dict.fromkeys(run.playing))
             for key, definition in run.inline.items():
                 self.inline.setdefault(key, definition)
@@ -355,9 +355,22 @@ class _Workers:
 class CheckedRun(NamedTuple):
     """What a worker found in a run of plays, all of them accepted (see `_CheckedBackup._take_checked`)."""
 
-    plays: list[EncodedPlay]
+    plays: list[EncodedPlay]  # without their bytes when `as_in_file` (then b"")
     playing: list[str]
     inline: dict[tuple[str, int], dict[str, Any]]
+    # the run's bytes are the plays' own, one after the other with a comma between (a backup the app wrote):
+    # the lengths of each, and the plays take their bytes from the file (not sent back, nor held twice)
+    as_in_file: list[int] | None = None
+
+    def encoded(self, data: bytes, start: int) -> list[EncodedPlay]:
+        """The plays, with their bytes (in `data` from `start`, when `as_in_file`)."""
+        if self.as_in_file is None:
+            return self.plays
+        file, found = memoryview(data), []
+        for play, length in zip(self.plays, self.as_in_file, strict=True):
+            found.append(play._replace(payload=file[start:start + length]))
+            start += length + 1
+        return found
 
 
 def _checked_run(run: bytes, first: int) -> CheckedRun | None:
@@ -373,7 +386,11 @@ def _checked_run(run: bytes, first: int) -> CheckedRun | None:
                 checker._check("plays", first + n, document)
     except Exception:  # whatever it is, the caller finds it again and says why
         return None
-    return CheckedRun(checker.plays, list(checker.playing), checker.inline)
+    payloads = [play.payload for play in checker.plays]
+    if b",".join(payloads) != run:
+        return CheckedRun(checker.plays, list(checker.playing), checker.inline)
+    return CheckedRun([play._replace(payload=b"") for play in checker.plays], list(checker.playing), checker.inline,
+                      [len(payload) for payload in payloads])
 
 
 class _OlderBackupError(Exception):

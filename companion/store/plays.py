@@ -46,7 +46,7 @@ class EncodedPlay(NamedTuple):
     """A finished play (normalised) as it goes into its shard: encoded once, with its summary (many at once:
     an import holds tens of thousands of these, not the plays themselves)."""
 
-    payload: bytes
+    payload: bytes | memoryview  # a view: of the imported file, where the play is spelled as stored
     summary: PlaySummary
 
     @classmethod
