@@ -368,7 +368,7 @@ class CheckedRun(NamedTuple):
             return self.plays
         file, found = memoryview(data), []
         for play, length in zip(self.plays, self.as_in_file, strict=True):
-            found.append(play._replace(payload=file[start:start + length]))
+            found.append(EncodedPlay(file[start:start + length], play.summary))
             start += length + 1
         return found
 
@@ -389,8 +389,8 @@ def _checked_run(run: bytes, first: int) -> CheckedRun | None:
     payloads = [play.payload for play in checker.plays]
     if b",".join(payloads) != run:
         return CheckedRun(checker.plays, list(checker.playing), checker.inline)
-    return CheckedRun([play._replace(payload=b"") for play in checker.plays], list(checker.playing), checker.inline,
-                      [len(payload) for payload in payloads])
+    return CheckedRun([EncodedPlay(b"", play.summary) for play in checker.plays], list(checker.playing),
+                      checker.inline, [len(payload) for payload in payloads])
 
 
 class _OlderBackupError(Exception):

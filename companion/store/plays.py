@@ -125,10 +125,8 @@ class Plays:
             merged = sorted([*stored, *group], key=_time_of)
             parts = even_parts(merged, math.ceil(len(merged) / SHARD_SIZE))
         first, *others = parts if path is not None else [[], *parts]
-        new_paths = []
-        for _ in others:
-            new_paths.append(self.shards.new_path(taken))
-            taken = shard_number(new_paths[-1])
+        new_paths = self.shards.new_paths(len(others), taken)
+        taken = shard_number(new_paths[-1]) if new_paths else taken
         note = self.shards.dir / SPLIT_NOTE
         splitting = path is not None and bool(others) and not appended
         if splitting:  # plays move out of `path`: if this writer dies before it is rewritten, the start finishes
