@@ -178,9 +178,12 @@ class _CheckedBackup:
         if first != "{":
             raise BackupError("backup.error.not_backup" if first and first in JSON_STARTS else "backup.error.not_json")
         try:
-            members = json_stream.read_members(
-                data, checked.decoder, STREAMED, checked._key, checked._value, checked._elements,
-                lambda at: report(CHECKING_SHARE * at / len(data)), start)
+            try:
+                members = json_stream.read_members(
+                    data, checked.decoder, STREAMED, checked._key, checked._value, checked._elements,
+                    lambda at: report(CHECKING_SHARE * at / len(data)), start)
+            finally:  # what is wrong with the plays read before whatever stopped the reading is said first
+                checked._take_checked()
         except _OlderBackupError:
             return cls.read(_upgraded(data[start:]), report, pool)
         except json_stream.DuplicateKeyError as duplicate:
@@ -195,7 +198,6 @@ class _CheckedBackup:
             raise BackupError("backup.error.not_json") from error
         except ValueError:
             raise BackupError("backup.error.not_json") from None
-        checked._take_checked()
         if not checked.header:
             checked._check_header()
         for section in SECTIONS:

@@ -312,18 +312,20 @@ def many_plays(source: Repository) -> Repository:
 
 
 @pytest.mark.parametrize("case", ["a forged result", "a sheet the rules refuse", "the same id twice", "as exported",
-                                  None])
+                                  "a forged result, then a key of no backup", None])
 def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tmp_path: Path,
                                                           in_workers: list[bool], case: str | None) -> None:
     backup = backup_of(many_plays(source))
     late = backup["plays"][-5]  # in a later run than the first
     if case == "the same id twice":
         late["id"] = backup["plays"][3]["id"]
-    elif case == "a forged result":
+    elif case is not None and case.startswith("a forged result"):
         late["result"]["winners"] = ["nobody"]
     elif case == "a sheet the rules refuse":
         late["sheet"]["rounds"][0]["Mina"] = 99
     data = export_backup(source) if case == "as exported" else json.dumps(backup).encode()  # its plays' own bytes
+    if case == "a forged result, then a key of no backup":
+        data = data[:-1] + b', "more": 1}'
     outcomes = []
     for folder in ("in workers", "in place"):
         target = Repository.open(tmp_path / folder)
