@@ -112,7 +112,8 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     stored yet, profiles whose name is new (and one for every other name that plays). Nothing is written
     before every document has been checked. `progress(fraction)` is told how far it is (0 to 1)."""
     report = progress or (lambda fraction: None)
-    with gc_paused(), _Workers(len(data) >= POOL_MIN_BYTES) as pool:  # the collector would walk the plays kept
+    wanted = len(data) >= POOL_MIN_BYTES and workers.available()
+    with gc_paused(), _Workers(wanted) as pool:  # the collector would walk the plays kept
         checked = _CheckedBackup.read(data, report, pool)
     players = checked.kept["players"]
     named = {p["name"] for p in players}
