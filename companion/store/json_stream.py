@@ -27,8 +27,7 @@ CHUNK = 1 << 20  # bytes of elements decoded at once
 MAX_CHUNK = 8 << 20  # a run found longer than this is read element by element (a huge element is refused first)
 
 _SPACE = re.compile(rb"[ \t\n\r]*")
-# a key or a plain value, up to where it must end (a string, or a number or word up to the next delimiter)
-_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|[^ \t\n\r,:\[\]{}"]+', re.DOTALL)
+SCALAR_WINDOW = 4096
 _NEXT_DOCUMENT = re.compile(rb'\}(?=[ \t\n\r]*,[ \t\n\r]*\{"id")')
 _CLOSING = re.compile(rb"\}(?=[ \t\n\r]*([,\]]))")  # a "}" that may end an element
 
@@ -94,17 +93,23 @@ class _Cursor:
         self.at += 1
 
     def scalar(self) -> Any:
-        """A key or a plain value (not an array or object), by the caller's decoder."""
+        """A key or a plain value (not an array or object), by the caller's decoder: read from the text of a
+        few kilobytes of the file, or of all the rest when the value may go on past them (one string may be
+        the whole file)."""
         self.skip()
-        token = _TOKEN.match(self.data, self.at)
-        if token is None:
-            raise _error("Expecting a value")
-        text = token.group().decode("utf-8")
-        value, end = self.decoder.raw_decode(text)
-        if end != len(text):
-            raise _error("Extra data")
-        self.at = token.end()
-        return value
+        for stop in (self.at + SCALAR_WINDOW, len(self.data)):
+            stop = _between_characters(self.data, min(stop, len(self.data)))
+            text = self.data[self.at:stop].decode("utf-8")
+            try:
+                value, used = self.decoder.raw_decode(text)
+            except json.JSONDecodeError:
+                if stop < len(self.data):
+                    continue
+                raise
+            if used < len(text) or stop == len(self.data):  # else a number may go on past the window
+                self.at += used if text.isascii() else len(text[:used].encode("utf-8"))
+                return value
+        raise AssertionError("the last window is the rest of the file")
 
 
 def read_members(data: bytes, decoder: json.JSONDecoder, streamed: Collection[str],
@@ -221,16 +226,14 @@ def _one_by_one(cursor: _Cursor, key: str, first: int) -> tuple[list[Any], int, 
     data, start = cursor.data, cursor.at
     size = 2 * CHUNK
     while True:  # over the text of a window of the bytes, grown while what stops it may be the window's end
-        stop = min(len(data), start + size)
-        while stop < len(data) and data[stop] & 0xC0 == 0x80:  # a window ends between characters
-            stop -= 1
+        stop = _between_characters(data, min(len(data), start + size))
         text = data[start:stop].decode("utf-8")
         elements, at, failure = _decode_text(text, cursor.decoder, key, first)
         if failure is None or stop == len(data) or not (isinstance(failure, json.JSONDecodeError)
                                                          or at >= len(text)):
             end = start + (at if text.isascii() else len(text[:at].encode("utf-8")))
             return elements, end, failure
-        size *= 4
+        size = len(data)  # all the rest: at most twice, not once a window
 
 
 def _decode_text(text: str, decoder: json.JSONDecoder, key: str, first: int) -> tuple[list[Any], int, Exception | None]:
@@ -253,6 +256,13 @@ def _decode_text(text: str, decoder: json.JSONDecoder, key: str, first: int) -> 
 
 
 _TEXT_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _between_characters(data: bytes, at: int) -> int:
+    """`at`, or the start of the UTF-8 character it falls inside."""
+    while at < len(data) and data[at] & 0xC0 == 0x80:
+        at -= 1
+    return at
 
 
 def _skip(text: str, at: int) -> int:

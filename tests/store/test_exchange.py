@@ -168,6 +168,9 @@ def test_a_refused_sheet_says_why_in_both_languages(source: Repository) -> None:
     (b"[]", "backup.error.not_backup"),
     (b"[]," * 1_000_000, "backup.error.not_backup"),
     (b'{"n": []}', "backup.error.not_backup"),  # a key of no backup before its header: another kind of file
+    (b'{"format": "' + b'a\\"' * 1_000_000 + b'"}', "backup.error.not_backup"),  # one string of megabytes
+    (b'{"format": "table-companion-backup", "schema": 1, "plays": [{"id": "' + b"a" * 3_000_000 + b'"}]}',
+     "backup.error.invalid"),
 ])
 def test_hostile_bytes_are_refused(repo: Repository, data: bytes, key: str) -> None:
     assert refusal(repo, data)[0] == key
