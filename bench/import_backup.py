@@ -3,7 +3,9 @@
 Writes a valid backup of N finished plays (Kahuna and Patchwork, as in the history benchmark: the example
 sheets over a pool of twelve players) and two junk files of 49 MB, then measures each case in a fresh
 process, reporting wall-clock and CPU seconds (the process's own, start-up included: steadier than the
-clock on a shared machine) and peak resident memory (MB):
+clock on a shared machine) and peak resident memory (MB). A large import checks its plays in worker processes:
+their CPU seconds are counted in `cpu_seconds` (and given alone as `workers_cpu_seconds`), their resident memory
+together at its highest as `workers_peak_mb` (sampled every 20 ms); `peak_mb` is this process's alone:
 - import: the valid backup into an empty data folder (checked completely, then stored);
 - junk_array: a file of "[],[],..." (refused);
 - junk_plays: a backup header followed by 49 MB of empty objects as plays (refused);
@@ -13,11 +15,14 @@ clock on a shared machine) and peak resident memory (MB):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -53,9 +58,11 @@ def write_junk(folder: Path) -> dict[str, Path]:
 
 
 def measure(case: str, path: Path) -> dict[str, Any]:
-    """Run in a fresh process: one case, its time and this process's peak memory."""
+    """Run in a fresh process: one case, its time and this process's peak memory (and its workers')."""
     start = time.perf_counter()
     outcome = ""
+    workers = WorkerMemory()
+    workers.start()
     if case == "baseline":
         json.loads(path.read_bytes())
         outcome = "parsed"
@@ -67,15 +74,62 @@ def measure(case: str, path: Path) -> dict[str, Any]:
             except BackupError as refused:
                 outcome = f"refused: {refused.message_key} {refused.params}"
     seconds = time.perf_counter() - start
+    workers.done.set()
+    workers.join()
     used = resource.getrusage(resource.RUSAGE_SELF)
-    return {"case": case, "seconds": round(seconds, 2), "cpu_seconds": round(used.ru_utime + used.ru_stime, 2),
-            "peak_mb": round(peak_mb(), 1), "outcome": outcome}
+    workers_cpu = descendants_cpu_seconds()
+    return {"case": case, "seconds": round(seconds, 2),
+            "cpu_seconds": round(used.ru_utime + used.ru_stime + workers_cpu, 2),
+            "workers_cpu_seconds": round(workers_cpu, 2), "peak_mb": round(status_mb(Path("/proc/self"), "VmHWM"), 1),
+            "workers_peak_mb": round(workers.peak, 1), "outcome": outcome}
 
 
-def peak_mb() -> float:
-    """This process's peak resident memory (VmHWM: unlike ru_maxrss, not inherited from the forking parent)."""
-    status = Path("/proc/self/status").read_text()
-    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM:"))) / 1024
+def status_mb(process: Path, field: str) -> float:
+    """A memory figure of a process (VmHWM, its peak: unlike ru_maxrss, not inherited from the forking parent;
+    VmRSS, now); 0 when the process is gone."""
+    try:
+        status = (process / "status").read_text()
+    except OSError:
+        return 0.0
+    return int(next((line.split()[1] for line in status.splitlines() if line.startswith(f"{field}:")), 0)) / 1024
+
+
+def children(pid: int | str) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def descendants(pid: int | str = "self") -> list[int]:
+    found = children(pid)
+    return [*found, *(grandchild for child in found for grandchild in descendants(child))]
+
+
+def descendants_cpu_seconds() -> float:
+    """CPU seconds of the processes this one started (the pool's server and, reaped by it, its workers), and of
+    those already reaped by this one."""
+    ticks = 0
+    for pid in children("self"):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            ticks += sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime, stime, cutime, cstime
+    reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ticks / os.sysconf("SC_CLK_TCK") + reaped.ru_utime + reaped.ru_stime
+
+
+class WorkerMemory(threading.Thread):
+    """The resident memory of every process this one started, together, at its highest (sampled)."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.done = threading.Event()
+        self.peak = 0.0
+
+    def run(self) -> None:
+        while not self.done.wait(0.02):
+            self.peak = max(self.peak, sum(status_mb(Path(f"/proc/{pid}"), "VmRSS") for pid in descendants()))
 
 
 def run_case(case: str, path: Path) -> dict[str, Any]:
@@ -108,10 +162,11 @@ def main() -> None:
                           "rows": rows}, indent=2))
         return
     print(f"{args.plays} plays in {size_mb:.1f} MB (a backup may have {MAX_BACKUP_BYTES // 2**20} MB)")
-    print(f"{'case':<12}{'seconds':>9}{'cpu s':>9}{'peak MB':>9}{'x parse':>9}  outcome")
+    print(f"{'case':<12}{'seconds':>9}{'cpu s':>9}{'peak MB':>9}{'x parse':>9}{'workers: cpu s':>16}{'peak MB':>9}"
+          "  outcome")
     for row in rows:
         print(f"{row['case']:<12}{row['seconds']:>9}{row['cpu_seconds']:>9}{row['peak_mb']:>9}{row['vs_baseline']:>9}"
-              f"  {row['outcome']}")
+              f"{row['workers_cpu_seconds']:>16}{row['workers_peak_mb']:>9}  {row['outcome']}")
 
 
 if __name__ == "__main__":

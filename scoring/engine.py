@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import SheetError, fail, needed
-from .fields import Kind, ListOf, PerPlayer, check_fields, describe, join_path, kind_within, stand_in, unknown_key
+from .fields import Kind, check_fields, describe, join_path, kind_within, stand_in, unknown_key
 from .names import MAX_NAME_LENGTH as MAX_NAME_LENGTH  # where callers have always found it
 from .names import name_problems
 from .paths import Path, get_in, parse
@@ -16,6 +16,7 @@ from .registry import spec_for_sheet
 from .spec import GameSpec, Scoring, Sheet
 
 COMMON_KEYS = ("game", "options", "players", "rounds", "events")
+NAME_KEY = frozenset({"name"})  # a player's entry holds the name besides the game's player fields
 
 
 @dataclass(frozen=True)
@@ -70,12 +71,11 @@ def score_sheet(data: Any) -> Result:
 
 def _result(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> Result:
     ranking, notes = rank(spec, sheet, scoring)
-    alive = [n for n in sheet.names if not scoring.players[n].eliminated]
-    winners = ranking[0] if ranking and ranking[0][0] in alive else []
+    scores = scoring.players
+    winners = ranking[0] if ranking and not scores[ranking[0][0]].eliminated else []
     if scoring.table_winners is not None:
         winners = [n for n in sheet.names if n in scoring.table_winners]
-    players = [PlayerResult(n, scoring.players[n].total, dict(scoring.players[n].breakdown),
-                            scoring.players[n].eliminated) for n in sheet.names]
+    players = [PlayerResult(n, scores[n].total, dict(scores[n].breakdown), scores[n].eliminated) for n in sheet.names]
     return Result(spec.id, spec.rules_version, players, ranking, list(winners), notes,
                   scoring.finished, scoring.end_reason if scoring.finished else None,
                   scoring.progress, scoring.extras)
@@ -90,10 +90,10 @@ def parse_sheet(data: Any) -> tuple[GameSpec, Sheet]:
         raise fail("game", "must name the game, e.g. \"for-sale\"", "게임 이름이 필요합니다 (예: \"for-sale\")")
     spec = spec_for_sheet(data)
 
-    game_keys = {f.key for f in spec.game_fields}
+    game_keys = spec.game_keys
     common = (*COMMON_KEYS, "definition") if spec.definition is not None else COMMON_KEYS
     for key in data:
-        if key not in common and key not in game_keys:
+        if key not in game_keys and key not in common:
             raise unknown_key(str(key), [*common, *sorted(game_keys)])
 
     options = data.get("options") or {}
@@ -117,16 +117,19 @@ def _parse_players(spec: GameSpec, raw: Any) -> tuple[tuple[str, ...], dict[str,
                    game=spec.name, lo=spec.min_players, hi=spec.max_players, n=len(raw))
     names: list[Any] = []
     for i, entry in enumerate(raw):
-        path = f"players[{i}]"
         if not isinstance(entry, dict):
-            raise fail(path, "must be an object with a name, got {got}", "이름을 가진 객체여야 합니다 (입력: {got})",
-                       got=describe(entry))
+            raise fail(f"players[{i}]", "must be an object with a name, got {got}",
+                       "이름을 가진 객체여야 합니다 (입력: {got})", got=describe(entry))
         names.append(entry.get("name"))
     for problem in name_problems(names)[:1]:
         raise SheetError(f"players[{problem.index}].name", problem.text)
     seats = tuple(names)
-    players = {name: check_fields(spec.player_fields, entry, f"players[{i}]", seats, frozenset({"name"}))
-               for i, (name, entry) in enumerate(zip(names, raw, strict=True))}
+    players = {}
+    for i, (name, entry) in enumerate(zip(names, raw, strict=True)):
+        try:
+            players[name] = check_fields(spec.player_fields, entry, "", seats, NAME_KEY)
+        except SheetError as error:  # the path is made only for an error, not for every valid player
+            raise error.within(f"players[{i}]") from None
     return seats, players
 
 
@@ -136,11 +139,9 @@ def _parse_sequence(spec: GameSpec, data: dict[str, Any], key: str, names: tuple
         if key == "rounds" and spec.round_entry is not None and spec.round_range[0] > 0:
             raise needed(key, "enter at least {n} round(s)", "라운드를 {n}개 이상 입력하세요", n=spec.round_range[0])
         return []
-    if key == "rounds" and spec.round_entry is not None:
-        lo, hi = spec.round_range
-        return ListOf(PerPlayer(spec.round_entry), hi, lo).check(raw, key, names)
-    if key == "events" and spec.event is not None:
-        return ListOf(spec.event, spec.max_events).check(raw, key, names)
+    kind = spec.rounds_kind if key == "rounds" else spec.events_kind
+    if kind is not None:
+        return kind.check(raw, key, names)
     if not isinstance(raw, list):
         raise fail(key, "must be a list", "목록이어야 합니다")
     raise fail(join_path(key, 0), "{game} has no {key}: leave this list empty",
@@ -259,10 +260,10 @@ def _kind_at(spec: GameSpec, path: Path) -> Kind | None:
         fields, rest = spec.player_fields, path[2:]
     elif head == "options":
         fields = spec.options
-    elif head == "rounds" and spec.round_entry is not None:
-        return kind_within(ListOf(PerPlayer(spec.round_entry), spec.round_range[1], spec.round_range[0]), rest)
-    elif head == "events" and spec.event is not None:
-        return kind_within(ListOf(spec.event, spec.max_events), rest)
+    elif head == "rounds" and spec.rounds_kind is not None:
+        return kind_within(spec.rounds_kind, rest)
+    elif head == "events" and spec.events_kind is not None:
+        return kind_within(spec.events_kind, rest)
     else:
         fields, rest = spec.game_fields, path
     found = next((f.kind for f in fields if f.key == rest[0]), None) if rest else None

@@ -267,7 +267,7 @@ class PerPlayer(Kind):
 def check_fields(fields: tuple[Field, ...], value: dict[str, Any], path: str,
                  players: tuple[str, ...], ignore: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Validate a mapping against fields: unknown keys and missing required ones are errors."""
-    known = {f.key for f in fields} | ignore
+    known = _keys(fields, ignore)
     for key in value:
         if key not in known:
             raise unknown_key(join_path(path, str(key)), sorted(known - ignore))
@@ -288,6 +288,22 @@ def check_fields(fields: tuple[Field, ...], value: dict[str, Any], path: str,
         else:
             out[f.key] = f.missing_value()
     return out
+
+
+# The keys of each tuple of fields checked, with the keys ignored beside them: the same few tuples (a game's
+# player fields, a record's) are checked for every sheet. Keyed by identity, holding the tuple so that its id
+# stays its own; custom games make new tuples, so past a bound all are let go.
+_known_keys: dict[tuple[int, frozenset[str]], tuple[tuple[Field, ...], frozenset[str]]] = {}
+MAX_KNOWN_KEYS = 512
+
+
+def _keys(fields: tuple[Field, ...], ignore: frozenset[str]) -> frozenset[str]:
+    entry = _known_keys.get((id(fields), ignore))
+    if entry is None or entry[0] is not fields:
+        if len(_known_keys) >= MAX_KNOWN_KEYS:
+            _known_keys.clear()
+        entry = _known_keys[(id(fields), ignore)] = (fields, frozenset(f.key for f in fields) | ignore)
+    return entry[1]
 
 
 def unknown_key(path: str, known: list[str]) -> SheetError:

@@ -37,13 +37,14 @@ def rank(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> tuple[list[list[str]
     if scoring.together:
         return [list(sheet.names)], []
     ranker = _Ranker(spec, sheet, scoring)
-    chosen = [n for n in sheet.names if n in (scoring.table_winners or ())]
-    alive = [n for n in sheet.names if not scoring.players[n].eliminated and n not in chosen]
-    out = [n for n in sheet.names if scoring.players[n].eliminated and n not in chosen]
+    players = scoring.players
+    chosen = [n for n in sheet.names if n in scoring.table_winners] if scoring.table_winners else []
+    alive = [n for n in sheet.names if not players[n].eliminated and n not in chosen]
+    out = [n for n in sheet.names if players[n].eliminated and n not in chosen]
     groups: list[list[str]] = [chosen] if chosen else []
     decided = scoring.table_winners is not None
     for pool in (alive, out):
-        for tied in ranker.by_total(pool):
+        for tied in ranker.by_total(pool) if pool else ():
             for_win = not groups and pool is alive and not decided
             groups.extend(ranker.resolve(tied, spec.tiebreaks, [], for_win=for_win))
     return groups, ranker.notes
@@ -55,17 +56,17 @@ class _Ranker:
         self.scoring = scoring
         self.sign = 1 if spec.lowest_wins else -1
         self.notes: list[TiebreakNote] = []
+        self.totals = {name: player.total for name, player in scoring.players.items()}
 
     def total(self, name: str) -> int:
-        return self.scoring.players[name].total
+        return self.totals[name]
 
     def by_total(self, pool: list[str]) -> list[list[str]]:
-        def key(name: str) -> tuple[int, int]:
-            return (0 if name == self.scoring.outright_winner else 1, self.sign * self.total(name))
-
+        outright, sign, totals = self.scoring.outright_winner, self.sign, self.totals
+        keys = {name: (0 if name == outright else 1, sign * totals[name]) for name in pool}
         groups: list[list[str]] = []
-        for name in sorted(pool, key=key):  # sorted() is stable: ties keep seat order
-            if groups and key(groups[-1][0]) == key(name):
+        for name in sorted(pool, key=keys.__getitem__):  # sorted() is stable: ties keep seat order
+            if groups and keys[groups[-1][0]] == keys[name]:
                 groups[-1].append(name)
             else:
                 groups.append([name])

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
-from .fields import Field, Kind
+from .fields import Field, Kind, ListOf, PerPlayer
 from .text import Text
 
 Phase = Literal["setup", "turn", "round", "end", "scoring"]
@@ -138,6 +139,24 @@ class GameSpec:
     lowest_wins: bool = False
     definition: Mapping[str, Any] | None = field(default=None, compare=False)  # a custom game's, as given
     bgg_id: int = 0  # BoardGameGeek's id of the game; 0 when it has none (or none is verified)
+
+    # What every sheet of the game is checked against, made once (a sheet is checked on every entry, and an
+    # import checks tens of thousands).
+    @cached_property
+    def game_keys(self) -> frozenset[str]:
+        return frozenset(f.key for f in self.game_fields)
+
+    @cached_property
+    def rounds_kind(self) -> ListOf | None:
+        """The type of the sheet's `rounds` (None when the game has no rounds)."""
+        if self.round_entry is None:
+            return None
+        return ListOf(PerPlayer(self.round_entry), self.round_range[1], self.round_range[0])
+
+    @cached_property
+    def events_kind(self) -> ListOf | None:
+        """The type of the sheet's `events` (None when the game has none)."""
+        return None if self.event is None else ListOf(self.event, self.max_events)
 
     def category_name(self, key: str) -> Text:
         """The player-facing name of a breakdown key, e.g. "coins" -> "Coins left"."""

@@ -26,6 +26,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from .json_codec import encode as encode
 from .refusal import RefusedError
 
 MAX_CACHED_FILES = 8
@@ -119,21 +120,19 @@ def _is_table(value: Any) -> bool:
     return isinstance(value, dict) and all(isinstance(doc, dict) for doc in value.values())
 
 
-def encode(data: Any) -> bytes:
-    # what is stored is JSON-shaped, never circular: skipping that check saves a fifth of the time
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False,
-                      check_circular=False).encode("utf-8")
-
-
-def write_atomically(path: Path, payload: bytes, backups: int = 0, durable: bool = True) -> None:
+def write_atomically(path: Path, payload: bytes, backups: int = 0, durable: bool = True,
+                     sync_dir: bool = True) -> None:
     """Replace `path` with `payload` so that a crash at any moment leaves either the old or the new file.
 
     `durable=False` skips the fsyncs, for caches that are rebuilt when they are lost or damaged (a crash may
-    then leave the file empty). Raises StorageError (the old file intact) when the disk refuses: full,
-    read-only, gone.
+    then leave the file empty). `sync_dir=False` leaves the folder's fsync (that the new name lasts) to the
+    caller, who writes many files and then calls `sync_folder` once. Raises StorageError (the old file
+    intact) when the disk refuses: full, read-only, gone.
     """
     try:
         _write(path, payload, backups, durable)
+        if durable and sync_dir:
+            sync_folder(path.parent)
     except OSError as error:
         raise StorageError("storage.error.write", {"file": path.name, "reason": error.strerror or str(error)},
                            f"could not save {path}: {error}") from error
@@ -158,8 +157,6 @@ def _write(path: Path, payload: bytes, backups: int, durable: bool = True) -> No
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
         raise
-    if durable:
-        _fsync_dir(path.parent)
 
 
 def _rotate_backups(path: Path, keep: int) -> None:
@@ -192,7 +189,8 @@ def remove_stale_temps(directory: Path) -> None:
                 candidate.unlink()
 
 
-def _fsync_dir(directory: Path) -> None:
+def sync_folder(directory: Path) -> None:
+    """Make the names last that were just written in `directory` (its fsync; nothing where there is none)."""
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError:
@@ -286,13 +284,15 @@ def _forget(path: Path) -> None:
 class AtomicJSONStorage(Storage):
     """TinyDB storage over `write_atomically`. Callers serialise writers (see repository locks)."""
 
-    def __init__(self, path: str | os.PathLike[str], backups: int = 0, initial: dict[str, Any] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str], backups: int = 0, initial: dict[str, Any] | None = None,
+                 sync_dir: bool = True) -> None:
         """`initial`: the tables of a file that does not exist yet, written with the first change (so that no
-        version of the file, nor a backup of it, ever holds only them)."""
+        version of the file, nor a backup of it, ever holds only them). `sync_dir`: see `write_atomically`."""
         super().__init__()
         self.path = Path(path)
         self.backups = backups
         self.initial = initial
+        self.sync_dir = sync_dir
 
     def read(self) -> dict[str, Any] | None:
         tables = read_tables(self.path)
@@ -304,7 +304,8 @@ class AtomicJSONStorage(Storage):
         return {name: {doc_id: dict(doc) for doc_id, doc in table.items()} for name, table in tables.items()}
 
     def write(self, data: dict[str, Any]) -> None:
-        write_atomically(self.path, appended_payload(self.path, data) or encode(data), self.backups)
+        write_atomically(self.path, appended_payload(self.path, data) or encode(data), self.backups,
+                         sync_dir=self.sync_dir)
         sig = signature(self.path)
         if sig is not None:
             _remember(self.path, sig.key(), data)

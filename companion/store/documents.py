@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import json
+import re
 import uuid
 from datetime import UTC, datetime
 from typing import TypeVar
 
-from .atomic import encode
+from .json_codec import decode, encode
 from .summary import parse_time
 
 T = TypeVar("T")
+CANONICAL_TIME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\+00:00")
 
 
 def now_iso() -> str:
@@ -19,6 +20,9 @@ def now_iso() -> str:
 
 def canonical_time(value: str) -> str:
     """One spelling per moment (UTC, whole seconds), so that times sort as text. Raises ValueError."""
+    if isinstance(value, str) and CANONICAL_TIME.fullmatch(value):  # spelled so already (most are): a real moment?
+        datetime.fromisoformat(value)
+        return value
     return parse_time(value).astimezone(UTC).isoformat(timespec="seconds")
 
 
@@ -28,4 +32,4 @@ def new_id() -> str:
 
 def clone(value: T) -> T:
     """A deep copy that is plain JSON (raises ValueError/TypeError for anything JSON cannot hold)."""
-    return json.loads(encode(value))
+    return decode(encode(value))  # type: ignore[no-any-return]

@@ -7,27 +7,33 @@ a BackupError and the stored data is not touched.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
+import threading
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring import SheetError, Text, assess_sheet, get_spec, score_sheet, strict_json
 from scoring.custom import checked_definition, is_custom
 from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in
 
-from . import json_stream, schema
+from . import json_stream, schema, workers
 from .atomic import encode
 from .bgstats import imported_result_fault
 from .definitions import DefinitionStore
 from .json_stream import Span
 from .play_record import duration_of, eliminated_in, started_of
+from .plays import EncodedPlay, normalised
 from .refusal import RefusedError
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
+from .shards import gc_paused
 from .summary import summary_of
 
 BACKUP_FORMAT = "table-companion-backup"
@@ -41,11 +47,18 @@ ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # ids appear in routes (/result/<id>)
 SECTIONS = ("players", "drafts", "plays")
 OPTIONAL_SECTIONS = ("definitions",)  # custom games' definitions: backups from before them have none
 STREAMED = (*SECTIONS, *OPTIONAL_SECTIONS)
-SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 TOP_LEVEL = frozenset({"format", "schema", *STREAMED})
 JSON_STARTS = frozenset('["-0123456789tfn')
+LEADING_SPACE = re.compile(rb"\s*")
 MAX_GUIDE_PROMPTS = 100
-PLAY_BATCH = 5000  # plays decoded again and stored at a time
+# what the rules bound in a document (the rest is checked for its limits)
+DRAFT_BOUNDED = frozenset({"sheet", "undo"})
+PLAY_BOUNDED = frozenset({"sheet", "result"})  # a result equal to the engine's is the engine's own
+SHEET_BOUNDED = frozenset({"sheet"})  # a result under older rules: kept as it was, so checked
+PLAY_BATCH = 5000  # plays stored at a time (the progress bar moves between them)
+POOL_MIN_BYTES = 4 * 1024 * 1024  # a backup this large (about 5,000 plays) has its plays checked in worker processes
+MAX_PENDING_RUNS = 2 * workers.MAX_WORKERS  # runs of plays read ahead of the checking (each about 1 MB)
 CHECKING_SHARE = 0.6  # of the progress bar: reading and checking; the rest is storing
 Progress = Callable[[float], None]
 CSV_COLUMNS = ("play_id", "date", "started_at", "finished_at", "duration_min", "game", "game_name", "bgg_id",
@@ -98,83 +111,82 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     """Validate a backup completely, then add what is new: plays and games in progress whose id is not
     stored yet, profiles whose name is new (and one for every other name that plays). Nothing is written
     before every document has been checked. `progress(fraction)` is told how far it is (0 to 1)."""
-    text = _text_of(data)
-    del data
     report = progress or (lambda fraction: None)
-    checked = _CheckedBackup.read(text, report)
-    players = checked.profiles()
+    wanted = len(data) >= POOL_MIN_BYTES and workers.available()
+    with gc_paused(), _Workers(wanted) as pool:  # the collector would walk the plays kept
+        checked = _CheckedBackup.read(data, report, pool)
+    players = checked.kept["players"]
     named = {p["name"] for p in players}
     extra = [{"id": new_id(), "name": name, "colour": None, "created_at": now_iso()}
              for name in checked.playing if name not in named]
     players_added = repo.add_profiles([*players, *extra])
     # every custom game a play or draft was played with is listed again, even if the backup lacks its definition
-    definitions = [*checked.documents("definitions", 0, len(checked.spans["definitions"])), *checked.inline.values()]
-    definitions_added = DefinitionStore(repo).add_versions(definitions)
-    plays_added, total = 0, len(checked.spans["plays"])
-    for first in range(0, total, PLAY_BATCH):
-        plays_added += repo.add_plays(checked.documents("plays", first, first + PLAY_BATCH))
-        report(CHECKING_SHARE + (1 - CHECKING_SHARE) * min(total, first + PLAY_BATCH) / max(total, 1))
-    drafts = checked.documents("drafts", 0, len(checked.spans["drafts"]))
+    definitions_added = DefinitionStore(repo).add_versions([*checked.kept["definitions"], *checked.inline.values()])
+    plays, plays_added = checked.plays, 0
+    for first in range(0, len(plays), PLAY_BATCH):
+        plays_added += repo.add_encoded_plays(plays[first:first + PLAY_BATCH])
+        report(CHECKING_SHARE + (1 - CHECKING_SHARE) * min(len(plays), first + PLAY_BATCH) / max(len(plays), 1))
+    drafts = checked.kept["drafts"]
     drafts_added = repo.add_drafts(drafts)
     report(1.0)
-    return ImportReport(plays_added, total - plays_added, drafts_added, len(drafts) - drafts_added, players_added,
-                        definitions_added)
-
-
-def read_backup(data: bytes) -> dict[str, Any]:
-    """The backup's content, checked through (everything in memory: for small files and tests)."""
-    checked = _CheckedBackup.read(_text_of(data), lambda fraction: None)
-    return {"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
-            **{section: checked.documents(section, 0, len(checked.spans[section])) for section in SECTIONS}}
+    return ImportReport(plays_added, len(plays) - plays_added, drafts_added, len(drafts) - drafts_added,
+                        players_added, definitions_added)
 
 
 def _too_large() -> BackupError:
     return BackupError("backup.error.too_large", limit_mb=MAX_BACKUP_BYTES // (1024 * 1024))
 
 
-def _text_of(data: bytes) -> str:
-    if len(data) > MAX_BACKUP_BYTES:
-        raise _too_large()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise BackupError("backup.error.not_json") from None
-
-
 class _CheckedBackup:
-    """One pass over the text: every document is decoded, checked and dropped as soon as it is read (its
-    span kept, to decode it again for writing). A document read before the header (format and schema) is
-    checked after it."""
+    """One pass over the file: every document is decoded and checked as soon as it is read; a play is then
+    kept encoded, as it will be stored, with its summary (the decoded plays of a large backup would not fit
+    in memory), the other documents as they are. Documents read before the header (format and schema) are
+    decoded again and checked after it."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, data: bytes, pool: _Workers | None = None) -> None:
+        self.data = data
+        self.pool = pool  # where runs of plays are checked, when there are workers (see _checked_run)
+        self.pending: deque[tuple[int, Span, Future[CheckedRun | None]]] = deque()
         self.decoder = strict_json.decoder(bounded_ints=False)  # the rules bound every number that counts
         # text decoded from UTF-8 holds a lone surrogate only through a \\u escape: without one, no document
         # needs looking through for them
-        self.escapes = SURROGATE_ESCAPE.search(text) is not None
+        self.escapes = SURROGATE_ESCAPE.search(data) is not None
         self.values: dict[str, Any] = {}  # the header as read
         self.header: dict[str, Any] = {}  # the header once checked
         self.ids: dict[str, set[str]] = {section: set() for section in SECTIONS}
         self.inline: dict[tuple[str, int], dict[str, Any]] = {}  # custom games' definitions carried by sheets
         self.names: set[str] = set()
         self.playing: dict[str, None] = {}  # every name in a sheet, in order of appearance
-        self.spans: dict[str, list[Span]] = {}
-        self.late: list[tuple[str, int]] = []  # documents read before the header
+        self.kept: dict[str, list[dict[str, Any]]] = {section: [] for section in STREAMED if section != "plays"}
+        self.plays: list[EncodedPlay] = []
+        self.late: list[tuple[str, int, Span]] = []  # runs of documents read before the header
 
     @classmethod
-    def read(cls, text: str, report: Progress) -> _CheckedBackup:
-        checked = cls(text)
-        if text.count("[") + text.count("{") > MAX_CONTAINERS:
+    def read(cls, data: bytes, report: Progress, pool: _Workers | None = None) -> _CheckedBackup:
+        if len(data) > MAX_BACKUP_BYTES:
+            raise _too_large()
+        if not data.isascii():
+            try:
+                data.decode("utf-8")  # the whole file first: not UTF-8 is refused before any document
+            except UnicodeDecodeError:
+                raise BackupError("backup.error.not_json") from None
+        start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        checked = cls(data, pool)
+        if data.count(b"[") + data.count(b"{") > MAX_CONTAINERS:
             raise BackupError("backup.error.too_many", limit=MAX_CONTAINERS)
-        start = text.lstrip()[:1]
-        if start != "{":
-            raise BackupError("backup.error.not_backup" if start and start in JSON_STARTS else "backup.error.not_json")
+        at = LEADING_SPACE.match(data, start).end()  # type: ignore[union-attr]
+        first = data[at:at + 1].decode("latin-1")
+        if first != "{":
+            raise BackupError("backup.error.not_backup" if first and first in JSON_STARTS else "backup.error.not_json")
         try:
-            members = json_stream.read_members(
-                text, checked.decoder, STREAMED, checked._key, checked._value, checked._element,
-                lambda at: report(CHECKING_SHARE * at / len(text)))
+            try:
+                members = json_stream.read_members(
+                    data, checked.decoder, STREAMED, checked._key, checked._value, checked._elements,
+                    lambda at: report(CHECKING_SHARE * at / len(data)), start)
+            finally:  # what is wrong with the plays read before whatever stopped the reading is said first
+                checked._take_checked()
         except _OlderBackupError:
-            return cls.read(_upgraded_text(text), report)
+            return cls.read(_upgraded(data[start:]), report, pool)
         except json_stream.DuplicateKeyError as duplicate:
             raise _invalid(duplicate.key) from None
         except json_stream.NotScalarError as odd:
@@ -192,32 +204,54 @@ class _CheckedBackup:
         for section in SECTIONS:
             if section not in members:
                 raise _invalid(section)
-        for section in STREAMED:
-            checked.spans[section] = members[section].spans or [] if section in members else []
-        for section, index in checked.late:  # the spans are known now
-            checked._check(section, index, checked._decoded(section, index))
+        for section, index, span in checked.late:  # the header is known now
+            for n, document in enumerate(json_stream.decode_elements(data, checked.decoder, span)):
+                checked._check(section, index + n, document)
         return checked
-
-    def documents(self, section: str, start: int, stop: int) -> list[dict[str, Any]]:
-        return [self._decoded(section, i) for i in range(start, min(stop, len(self.spans[section])))]
-
-    def profiles(self) -> list[dict[str, Any]]:
-        return self.documents("players", 0, len(self.spans["players"]))
-
-    def _decoded(self, section: str, index: int) -> Any:
-        return json_stream.decode_span(self.text, self.decoder, self.spans[section][index])
 
     def _key(self, key: str) -> None:
         if key not in TOP_LEVEL:  # before the header says it is one of ours, it is another kind of file
             raise _invalid(key) if self.header else BackupError("backup.error.not_backup")
 
-    def _element(self, section: str, index: int, document: Any) -> None:
+    def _elements(self, section: str, index: int, documents: list[Any], span: Span) -> None:
+        if self.header and section == "plays" and self.pool is not None:
+            checking = self.pool.submit(_checked_run, self.data[span[0]:span[1]], index)
+            if checking is not None:
+                self.pending.append((index, span, checking))
+                self._take_checked(MAX_PENDING_RUNS)
+                return
+        self._take_checked()  # what comes later in the file is checked later
         if self.escapes:
-            _check_limits(document)
-        if self.header:
-            self._check(section, index, document)
-        else:
-            self.late.append((section, index))
+            for document in documents:
+                _check_limits(document)
+        if not self.header:
+            self.late.append((section, index, span))
+            return
+        for n, document in enumerate(documents):
+            self._check(section, index + n, document)
+
+    def _take_checked(self, leave: int = 0) -> None:
+        """Take in the runs of plays the workers checked, in order, until `leave` are still on their way. A run
+        that a worker refused (or that holds an id seen before it, or whose worker died) is checked again here,
+        which says why in the same words and order as when everything is checked here."""
+        while len(self.pending) > leave:
+            index, span, future = self.pending.popleft()
+            try:
+                run = future.result()
+            except Exception:  # a worker that died (killed, out of memory): the run is checked here
+                run = None
+            seen = self.ids["plays"]
+            if run is None or any(play.summary.id in seen for play in run.plays):
+                for n, document in enumerate(json_stream.decode_elements(self.data, self.decoder, span)):
+                    if self.escapes:
+                        _check_limits(document)
+                    self._check("plays", index + n, document)
+                continue
+            seen.update(play.summary.id for play in run.plays)
+            self.plays += run.encoded(self.data, span[0])
+            self.playing.update(dict.fromkeys(run.playing))
+            for key, definition in run.inline.items():
+                self.inline.setdefault(key, definition)
 
     def _value(self, key: str, value: Any) -> None:
         self.values[key] = value
@@ -239,26 +273,128 @@ class _CheckedBackup:
 
     def _check(self, section: str, index: int, document: dict[str, Any]) -> None:
         """The document's shape, then limits on what no rule has looked at (the rules bound a sheet they
-        accept, and a result equal to the sheet's is the engine's own)."""
+        accept, and a result equal to the sheet's is the engine's own); then it is kept."""
         path = f"{section}[{index}]"
         if section == "definitions":
             _check_definition(document, path)
+            self.kept[section].append(document)
             return
         _check_id(document, path, self.ids[section])
         if section == "players":
             _check_player(document, path, self.names)
             _check_limits(document)
+            self.kept[section].append(document)
             return
         if section == "drafts":
             _check_draft(document, path)
-            bounded = {"sheet", "undo"}
+            _check_limits({key: value for key, value in document.items() if key not in DRAFT_BOUNDED})
+            self.kept[section].append(document)
         else:
-            bounded = {"sheet", "result"} if _check_play(document, path) else {"sheet"}
-        _check_limits({key: value for key, value in document.items() if key not in bounded})
+            bounded = PLAY_BOUNDED if _check_play(document, path) else SHEET_BOUNDED
+            try:
+                play = EncodedPlay.of(normalised(document))
+            except (TypeError, KeyError, ValueError, AttributeError):  # a result under older rules, not one
+                raise _invalid(f"{path}.result") from None
+            if not _within_limits(play.payload):
+                _check_limits({key: value for key, value in document.items() if key not in bounded})
+            self.plays.append(play)
         self.playing.update(dict.fromkeys(players_in(document["sheet"])))
         if is_custom(document["game"]):
             definition = document["sheet"]["definition"]
             self.inline.setdefault((definition["id"], definition.get("version", 1)), definition)
+
+
+class _Workers:
+    """The worker processes that check runs of plays (none when not `wanted`, or where there are none: see
+    `workers.open_pool`). They start in the background while the file's first documents are read; a file
+    refused before its plays does not wait for them."""
+
+    def __init__(self, wanted: bool) -> None:
+        self.pool: Executor | None = None
+        self.lock = threading.Lock()
+        self.closed = False
+        self.starting = threading.Thread(target=self._start, daemon=True) if wanted else None
+        if self.starting is not None:
+            self.starting.start()
+
+    def _start(self) -> None:
+        pool = workers.open_pool(__name__)
+        if pool is not None:
+            try:
+                pool.submit(int).result()  # the workers are up
+            except Exception:  # none could start: the plays are checked in place
+                pool.shutdown(wait=False)
+                pool = None
+        with self.lock:
+            kept = not self.closed
+            if kept:
+                self.pool = pool
+        if pool is not None and not kept:
+            pool.shutdown(wait=False)
+
+    def submit(self, *work: Any) -> Future[CheckedRun | None] | None:
+        """The run's checking on its way; None when it is to be checked in place (also while the workers are
+        still starting: the time is not lost waiting)."""
+        if self.pool is None or (self.starting is not None and self.starting.is_alive()):
+            return None
+        try:
+            return self.pool.submit(*work)
+        except Exception:  # the pool broke (a worker was killed): the rest is checked in place
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+            return None
+
+    def __enter__(self) -> _Workers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        with self.lock:
+            self.closed = True
+            pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+class CheckedRun(NamedTuple):
+    """What a worker found in a run of plays, all of them accepted (see `_CheckedBackup._take_checked`)."""
+
+    plays: list[EncodedPlay]  # without their bytes when `as_in_file` (then b"")
+    playing: list[str]
+    inline: dict[tuple[str, int], dict[str, Any]]
+    # the run's bytes are the plays' own, one after the other with a comma between (a backup the app wrote):
+    # the lengths of each, and the plays take their bytes from the file (not sent back, nor held twice)
+    as_in_file: list[int] | None = None
+
+    def encoded(self, data: bytes, start: int) -> list[EncodedPlay]:
+        """The plays, with their bytes (in `data` from `start`, when `as_in_file`)."""
+        if self.as_in_file is None:
+            return self.plays
+        file, found = memoryview(data), []
+        for play, length in zip(self.plays, self.as_in_file, strict=True):
+            found.append(EncodedPlay(file[start:start + length], play.summary))
+            start += length + 1
+        return found
+
+
+def _checked_run(run: bytes, first: int) -> CheckedRun | None:
+    """In a worker process: the plays of a run (elements of the backup's plays, the first numbered `first`)
+    checked as `_CheckedBackup` checks them; None when any is refused (the caller checks the run again)."""
+    checker = _CheckedBackup(run)
+    checker.header = {"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION}
+    try:
+        with gc_paused():
+            for n, document in enumerate(json_stream.decode_elements(run, checker.decoder, (0, len(run)))):
+                if checker.escapes:
+                    _check_limits(document)
+                checker._check("plays", first + n, document)
+    except Exception:  # whatever it is, the caller finds it again and says why
+        return None
+    payloads = [play.payload for play in checker.plays]
+    if b",".join(payloads) != run:
+        return CheckedRun(checker.plays, list(checker.playing), checker.inline)
+    return CheckedRun([EncodedPlay(b"", play.summary) for play in checker.plays], list(checker.playing),
+                      checker.inline, [len(payload) for payload in payloads])
+
 
 class _OlderBackupError(Exception):
     def __init__(self, version: int) -> None:
@@ -266,14 +402,21 @@ class _OlderBackupError(Exception):
         self.version = version
 
 
-def _upgraded_text(text: str) -> str:
+def _upgraded(data: bytes) -> bytes:
     """An older backup brought to the current schema through the ladder (in memory: old backups are small)."""
-    content = strict_json.decoder().decode(text)
+    content = strict_json.decoder().decode(data.decode("utf-8"))
     version = content["schema"]
     tables = {section: {str(i): doc for i, doc in enumerate(content.get(section) or [])} for section in SECTIONS}
     tables = schema.migrate(tables, version)
     upgraded = {**content, "schema": schema.SCHEMA_VERSION, **{s: list(tables[s].values()) for s in SECTIONS}}
-    return encode(upgraded).decode("utf-8")
+    return encode(upgraded)
+
+
+def _within_limits(encoded: bytes) -> bool:
+    """Whether a document holds no text longer than MAX_TEXT nor nesting deeper than MAX_DEPTH, by its JSON
+    alone (without a lone surrogate, see `escapes`): True for nearly every play, which is then not walked
+    through; False when that cannot be told so quickly."""
+    return len(encoded) <= MAX_TEXT and encoded.count(b"{") + encoded.count(b"[") <= MAX_DEPTH
 
 
 def _check_limits(content: Any) -> None:

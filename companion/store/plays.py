@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from datetime import date
 from operator import attrgetter, itemgetter
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tinydb import Query
 
 from . import schema
-from .atomic import AtomicJSONStorage, encode, trim_backups, write_atomically
+from .atomic import AtomicJSONStorage, encode, sync_folder, trim_backups, write_atomically
 from .documents import canonical_time, clone, new_id, now_iso
 from .drafts import replace_docs
 from .files import BACKUPS, DataFolder
@@ -40,6 +40,21 @@ T = TypeVar("T")
 class HistoryPage:
     items: list[PlaySummary]
     has_more: bool
+
+
+class EncodedPlay(NamedTuple):
+    """A finished play (normalised) as it goes into its shard: encoded once, with its summary (many at once:
+    an import holds tens of thousands of these, not the plays themselves)."""
+
+    payload: bytes | memoryview  # a view: of the imported file, where the play is spelled as stored
+    summary: PlaySummary
+
+    @classmethod
+    def of(cls, play: dict[str, Any]) -> EncodedPlay:
+        return cls(encode(play), summary_of(play))
+
+
+Stored = dict[str, Any] | EncodedPlay  # a play on its way into a shard
 
 
 class Plays:
@@ -66,74 +81,85 @@ class Plays:
     def add_many(self, plays: Iterable[dict[str, Any]]) -> int:
         """Store many finished plays at once (import), each shard written once; plays whose id is
         already stored are skipped. Returns how many were added."""
-        prepared = [normalised(clone(p)) for p in plays]
+        return self.add_encoded([EncodedPlay.of(normalised(clone(p))) for p in plays])
+
+    def add_encoded(self, plays: Iterable[EncodedPlay]) -> int:
+        """`add_many` of plays encoded already."""
         with self.folder.writing():
             known = set().union(*(self.shards.view(p).ids for p in self.shards.paths()))
             fresh = []
-            for play in prepared:
-                if play["id"] not in known:
-                    known.add(play["id"])
+            for play in plays:
+                if play.summary.id not in known:
+                    known.add(play.summary.id)
                     fresh.append(play)
             self.insert(fresh)
         return len(fresh)
 
-    def insert(self, plays: list[dict[str, Any]]) -> None:
+    def insert(self, plays: Sequence[Stored]) -> None:
         """Write plays (normalised, ids not stored) where their times belong (call while writing)."""
         if not plays:
             return
         targets = [(path, info) for path in self.shards.paths() if (info := self.shards.info(path)).count]
         targets.sort(key=lambda entry: (entry[1].oldest or "", entry[0].name))
-        groups: dict[Path | None, list[dict[str, Any]]] = defaultdict(list)
-        for play in sorted(plays, key=itemgetter("finished_at")):
-            groups[_covering(targets, play["finished_at"])].append(play)
+        groups: dict[Path | None, list[Stored]] = defaultdict(list)
+        starts = [info.oldest or "" for _, info in targets]
+        for play in sorted(plays, key=_time_of):
+            groups[_covering(targets, starts, _time_of(play))].append(play)
         infos = dict(targets)
         taken = 0
         for path, group in groups.items():
             taken = self._insert_into(path, infos.get(path) if path is not None else None, group, taken)
         self.shards.save_index()
 
-    def _insert_into(self, path: Path | None, info: ShardInfo | None, group: list[dict[str, Any]],
-                     taken: int) -> int:
+    def _insert_into(self, path: Path | None, info: ShardInfo | None, group: list[Stored], taken: int) -> int:
         """Returns the highest shard number used, so that the next group's new shards come after it."""
-        stored = self.folder.docs(path, "plays") if path is not None else []
-        appended = info is None or group[0]["finished_at"] >= (info.newest or "")
+        stored: list[Stored] = list(self.folder.docs(path, "plays")) if path is not None else []
+        appended = info is None or _time_of(group[0]) >= (info.newest or "")
         if len(stored) + len(group) <= SHARD_SIZE:
-            parts = [sorted([*stored, *group], key=itemgetter("finished_at"))]
+            parts = [sorted([*stored, *group], key=_time_of)]
         elif appended:  # fill the shard, then new shards of SHARD_SIZE: the full ones are never rewritten
             room = SHARD_SIZE - len(stored)
             rest = group[room:]
             parts = [[*stored, *group[:room]], *(rest[i:i + SHARD_SIZE] for i in range(0, len(rest), SHARD_SIZE))]
         else:
-            merged = sorted([*stored, *group], key=itemgetter("finished_at"))
+            merged = sorted([*stored, *group], key=_time_of)
             parts = even_parts(merged, math.ceil(len(merged) / SHARD_SIZE))
         first, *others = parts if path is not None else [[], *parts]
-        new_paths = []
-        for _ in others:
-            new_paths.append(self.shards.new_path(taken))
-            taken = shard_number(new_paths[-1])
+        new_paths = self.shards.new_paths(len(others), taken)
+        taken = shard_number(new_paths[-1]) if new_paths else taken
         note = self.shards.dir / SPLIT_NOTE
         splitting = path is not None and bool(others) and not appended
         if splitting:  # plays move out of `path`: if this writer dies before it is rewritten, the start finishes
             write_atomically(note, encode({"shard": path.name, "into": [p.name for p in new_paths]}))
         for new, part in zip(new_paths, others, strict=True):
-            self._write_shard(new, part)
+            self._write_shard(new, part, sync_dir=False)
+        if new_paths:  # their names last before a shard they take plays from is rewritten
+            sync_folder(self.shards.dir)
         if path is not None and (len(first) != len(stored) or splitting):
             self._write_shard(path, first)
         if splitting:
             note.unlink()
         return taken
 
-    def _write_shard(self, path: Path, plays: list[dict[str, Any]]) -> None:
-        """Write a shard in one go: its plays numbered afresh, its summaries beside it."""
-        tables = {"_meta": {"1": {"schema": schema.SCHEMA_VERSION}},
-                  "plays": {str(n): play for n, play in enumerate(plays, 1)}}
+    def _write_shard(self, path: Path, plays: list[Stored], sync_dir: bool = True) -> None:
+        """Write a shard in one go: its plays numbered afresh, its summaries beside it. Plays encoded already
+        go in as they are (the file is then what encoding the whole shard would give)."""
         before = self.shards.current_view(path)
         sealed = len(plays) >= SHARD_SIZE  # its backups only repeat it: it keeps one
-        AtomicJSONStorage(path, SEALED_SHARD_BACKUPS if sealed else BACKUPS).write(tables)
+        backups = SEALED_SHARD_BACKUPS if sealed else BACKUPS
+        if any(isinstance(p, EncodedPlay) for p in plays):
+            body = b",".join(b'"%d":%s' % (n, p.payload if isinstance(p, EncodedPlay) else encode(p))
+                             for n, p in enumerate(plays, 1))
+            head = encode({**_shard_meta(), "plays": {}})[:-2]  # up to the plays' opening brace
+            write_atomically(path, head + body + b"}}", backups, sync_dir=sync_dir)
+        else:
+            tables = {**_shard_meta(), "plays": {str(n): play for n, play in enumerate(plays, 1)}}
+            AtomicJSONStorage(path, backups, sync_dir=sync_dir).write(tables)
         if sealed:
             trim_backups(path, SEALED_SHARD_BACKUPS)
         known = {s.id: s for s in before.summaries} if before is not None else {}
-        self.shards.wrote(path, [known.get(p["id"]) or summary_of(p) for p in plays])
+        self.shards.wrote(path, [p.summary if isinstance(p, EncodedPlay) else known.get(p["id"]) or summary_of(p)
+                                 for p in plays])
 
     def finish_split(self) -> None:
         """Remove from a shard the plays an interrupted split already wrote to new shards (call while writing)."""
@@ -268,13 +294,21 @@ class Plays:
             del pending[ready:]
 
 
-def _covering(targets: list[tuple[Path, ShardInfo]], moment: str) -> Path | None:
+def _shard_meta() -> dict[str, Any]:
+    return {"_meta": {"1": {"schema": schema.SCHEMA_VERSION}}}
+
+
+def _time_of(play: Stored) -> str:
+    return play.summary.finished_at if isinstance(play, EncodedPlay) else play["finished_at"]
+
+
+def _covering(targets: list[tuple[Path, ShardInfo]], starts: list[str], moment: str) -> Path | None:
     """The shard whose time range `moment` falls in: the one that starts last at or before it (the oldest
-    when it is older than all); None when there is no shard yet. `targets` are sorted by their oldest play."""
+    when it is older than all); None when there is no shard yet. `targets` are sorted by their oldest play,
+    `starts` are those oldest plays' times."""
     if not targets:
         return None
-    covering = [path for path, info in targets if (info.oldest or "") <= moment]
-    return covering[-1] if covering else targets[0][0]
+    return targets[max(bisect.bisect_right(starts, moment) - 1, 0)][0]
 
 
 def even_parts(items: list[T], n: int) -> list[list[T]]:
@@ -288,7 +322,8 @@ def even_parts(items: list[T], n: int) -> list[list[T]]:
 
 
 def normalised(play: dict[str, Any]) -> dict[str, Any]:
-    play.setdefault("id", new_id())
+    if "id" not in play:
+        play["id"] = new_id()
     play["finished_at"] = canonical_time(play.get("finished_at") or now_iso())
     if isinstance(play.get("started_at"), str):
         play["started_at"] = canonical_time(play["started_at"])

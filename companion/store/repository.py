@@ -24,7 +24,7 @@ from .documents import canonical_time, clone, new_id, now_iso
 from .drafts import DRAFT_UNDO_DEPTH, Drafts, GameFinished, merge3
 from .files import BACKUPS, DataFolder, StartupIssue
 from .players import COLOUR, PlayerError, Players
-from .plays import SHARD_SIZE, HistoryPage, Plays
+from .plays import SHARD_SIZE, EncodedPlay, HistoryPage, Plays
 from .schema import NewerSchemaError, migrate
 from .shards import SHARD_NAME, SUMMARIES, ShardInfo, Shards
 from .summary import PlaySummary, parse_time
@@ -207,6 +207,9 @@ class Repository:
 
     def add_plays(self, plays: Iterable[dict[str, Any]]) -> int:
         return self._plays.add_many(plays)
+
+    def add_encoded_plays(self, plays: Iterable[EncodedPlay]) -> int:
+        return self._plays.add_encoded(plays)
 
     def update_play(self, play_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         return self._plays.update(play_id, change)

@@ -95,10 +95,11 @@ class Shards:
         found = [p for p in self.dir.glob("plays-*.json") if SHARD_NAME.fullmatch(p.name)]
         return sorted(found, key=shard_number)
 
-    def new_path(self, taken: int = 0) -> Path:
-        """A shard name never used before (nor by a file moved aside), above `taken`."""
+    def new_paths(self, count: int, taken: int = 0) -> list[Path]:
+        """`count` shard names never used before (nor by a file moved aside), above `taken`, in order."""
         numbers = [int(m.group(1)) for p in self.dir.glob("plays-*") if (m := SHARD_NUMBER.match(p.name))]
-        return self.dir / f"plays-{max([taken, *numbers]) + 1:04d}.json"
+        first = max([taken, *numbers]) + 1
+        return [self.dir / f"plays-{n:04d}.json" for n in range(first, first + count)]
 
     # ---- summaries --------------------------------------------------------------------------------
 

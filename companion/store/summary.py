@@ -70,18 +70,13 @@ def current_result(play: dict[str, Any]) -> dict[str, Any]:
 def summary_of(play: dict[str, Any]) -> PlaySummary:
     result = current_result(play)
     # names repeat across thousands of summaries: one string each, kept once in memory and in summaries files
-    players = tuple(intern(p["name"]) for p in result["players"])
+    entries = result["players"]
+    players = tuple([intern(p["name"]) for p in entries])
+    record = play.get("record") or {}
+    # positional: a history summarises every play of an import, and keywords made this a fifth slower
     return PlaySummary(
-        id=play["id"],
-        game=intern(play["game"]),
-        started_at=play.get("started_at"),
-        finished_at=play["finished_at"],
-        players=players,
-        totals={name: p["total"] for name, p in zip(players, result["players"], strict=True)},
-        winners=tuple(map(intern, result["winners"])),
-        ranking=tuple(tuple(map(intern, group)) for group in result["ranking"]),
-        finished=result["finished"],
-        eliminated=tuple(name for name, p in zip(players, result["players"], strict=True) if p.get("eliminated")),
-        location=str((play.get("record") or {}).get("location") or ""),
-        note=str((play.get("record") or {}).get("note") or ""),
-    )
+        play["id"], intern(play["game"]), play.get("started_at"), play["finished_at"], players,
+        {name: p["total"] for name, p in zip(players, entries, strict=True)},
+        tuple(map(intern, result["winners"])), tuple([tuple(map(intern, group)) for group in result["ranking"]]),
+        result["finished"], tuple([name for name, p in zip(players, entries, strict=True) if p.get("eliminated")]),
+        str(record.get("location") or ""), str(record.get("note") or ""))

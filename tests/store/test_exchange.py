@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.store import exchange, schema
+from companion.store import exchange, json_stream, schema
 from companion.store.exchange import BackupError, ImportReport, export_backup, import_backup
 from companion.store.repository import Repository
 
@@ -168,6 +168,9 @@ def test_a_refused_sheet_says_why_in_both_languages(source: Repository) -> None:
     (b"[]", "backup.error.not_backup"),
     (b"[]," * 1_000_000, "backup.error.not_backup"),
     (b'{"n": []}', "backup.error.not_backup"),  # a key of no backup before its header: another kind of file
+    (b'{"format": "' + b'a\\"' * 1_000_000 + b'"}', "backup.error.not_backup"),  # one string of megabytes
+    (b'{"format": "table-companion-backup", "schema": 1, "plays": [{"id": "' + b"a" * 3_000_000 + b'"}]}',
+     "backup.error.invalid"),
 ])
 def test_hostile_bytes_are_refused(repo: Repository, data: bytes, key: str) -> None:
     assert refusal(repo, data)[0] == key
@@ -280,3 +283,66 @@ def test_a_backup_file_is_refused_by_its_size_before_it_is_read(repo: Repository
     with pytest.raises(BackupError) as caught:
         exchange.import_backup_file(repo, path)
     assert caught.value.message_key == "backup.error.too_large"
+
+
+@pytest.fixture
+def in_workers(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Every backup's plays checked in worker processes, a few plays a run, the workers up before the file is
+    read; the list tells for each run whether it went to a worker."""
+    monkeypatch.setattr(exchange, "POOL_MIN_BYTES", 0)
+    monkeypatch.setattr(json_stream, "CHUNK", 300)
+    start, submit, sent = exchange._Workers.__init__, exchange._Workers.submit, []
+
+    def started(self: exchange._Workers, wanted: bool) -> None:
+        start(self, wanted)
+        if self.starting is not None:
+            self.starting.join()
+
+    def counted(self: exchange._Workers, *work: Any) -> Any:
+        checking = submit(self, *work)
+        sent.append(checking is not None)
+        return checking
+
+    monkeypatch.setattr(exchange._Workers, "__init__", started)
+    monkeypatch.setattr(exchange._Workers, "submit", counted)
+    return sent
+
+
+def many_plays(source: Repository) -> Repository:
+    for day in range(1, 25):
+        source.add_play(make_play("kahuna", f"2024-01-{day:02d}T12:00:00+00:00", kahuna([5, 4], [day % 7, 6])))
+    return source
+
+
+@pytest.mark.parametrize("case", ["a forged result", "a sheet the rules refuse", "the same id twice", "as exported",
+                                  "a forged result, then a key of no backup", None])
+def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tmp_path: Path,
+                                                          in_workers: list[bool], case: str | None) -> None:
+    backup = backup_of(many_plays(source))
+    late = backup["plays"][-5]  # in a later run than the first
+    if case == "the same id twice":
+        late["id"] = backup["plays"][3]["id"]
+    elif case is not None and case.startswith("a forged result"):
+        late["result"]["winners"] = ["nobody"]
+    elif case == "a sheet the rules refuse":
+        late["sheet"]["rounds"][0]["Mina"] = 99
+    data = export_backup(source) if case == "as exported" else json.dumps(backup).encode()  # its plays' own bytes
+    if case == "a forged result, then a key of no backup":
+        data = data[:-1] + b', "more": 1}'
+    outcomes = []
+    for folder in ("in workers", "in place"):
+        target = Repository.open(tmp_path / folder)
+        try:
+            outcomes.append(import_backup(target, data))
+        except BackupError as refused:
+            outcomes.append((refused.message_key, refused.params))
+        accepted = case in (None, "as exported")
+        assert accepted == bool(target.players())
+        if folder == "in workers":
+            assert len(in_workers) > 4 and all(in_workers)
+        exchange.POOL_MIN_BYTES = len(data) + 1
+    assert outcomes[0] == outcomes[1]
+    if accepted:
+        assert outcomes[0].plays_added == 26
+        assert export_backup(Repository.open(tmp_path / "in workers")) == export_backup(Repository.open(
+            tmp_path / "in place"))

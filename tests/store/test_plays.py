@@ -332,10 +332,11 @@ def test_a_split_cut_short_by_a_crash_is_finished_at_start(repo: Repository, dat
     add_days(repo, range(10, 14))
     real = plays.Plays._write_shard
 
-    def die_before_the_old_shard(self: plays.Plays, path: Path, items: list[dict[str, object]]) -> None:
+    def die_before_the_old_shard(self: plays.Plays, path: Path, items: list[dict[str, object]],
+                                 **options: bool) -> None:
         if path.name == "plays-0001.json":
             raise KeyboardInterrupt  # the writer stops here, as if killed
-        real(self, path, items)
+        real(self, path, items, **options)
 
     monkeypatch.setattr(plays.Plays, "_write_shard", die_before_the_old_shard)
     with pytest.raises(KeyboardInterrupt):
