@@ -236,6 +236,7 @@ def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
     bootstrap.write_text(js, encoding="utf-8")
 
     start_python_early(out)
+    mark_start_steps(out)
 
     # The client loads the Rive animation runtime from a CDN at start; the app shows no Rive animation.
     # Point it at a local stub that never finishes loading, which is what happens offline anyway.
@@ -257,11 +258,42 @@ def start_python_early(out: Path) -> None:
     worker = out / "python-worker.js"
     js = replace_once(worker.read_text(encoding="utf-8"), WORKER_LOADS_PYODIDE,
                       "        self.pyodide = await self.earlyPyodide;\n")
+    js = replace_once(js, *WORKER_SKIPS_DOWNLOAD)
     worker.write_text(js + (HERE / "worker.js").read_text(encoding="utf-8"), encoding="utf-8")
     client = out / "python.js"
     js = replace_once(client.read_text(encoding="utf-8"), "app.worker = new Worker(",
                       "app.worker = flet.takeEarlyWorker() || new Worker(")
     client.write_text(js, encoding="utf-8")
+
+
+# Where the client and its Python worker reach a step of the start: (the line after which, its mark).
+# page.html keeps the marks in flet.marks; bench.static reports them.
+CLIENT_STEPS = (
+    ("        const engine = await engineInitializer.initializeEngine(flutterConfig);\n",
+     '        flet.mark("client engine ready");\n'),
+    ("        flet.flutterApp = await engine.runApp();\n", '        flet.mark("client app running");\n'),
+)
+# The app's files unpacked as Python started from the snapshot (worker.js): nothing left to download.
+WORKER_SKIPS_DOWNLOAD = ('        if "script" not in py_args:\n',
+                         '        if getattr(flet_js, "appUnpacked", False):\n'
+                         '            pass\n'
+                         '        elif "script" not in py_args:\n')
+WORKER_STEPS = (
+    ("            await response.unpack_archive(format=_archive_format)\n",
+     '            flet_js.mark("app archive unpacked")\n'),
+    ("        flet_js.userAppStarting()\n", '        flet_js.mark("app module starts")\n'),
+    ("        await self.flet_js.start_connection(self.receiveCallback);\n",
+     '        self.flet_js.mark("app module connected");\n'),
+)
+
+
+def mark_start_steps(out: Path) -> None:
+    for name, steps in (("flutter_bootstrap.js", CLIENT_STEPS), ("python-worker.js", WORKER_STEPS)):
+        script = out / name
+        js = script.read_text(encoding="utf-8")
+        for after, mark in steps:
+            js = replace_once(js, after, after + mark)
+        script.write_text(js, encoding="utf-8")
 
 
 def replace_once(text: str, old: str, new: str) -> str:
@@ -282,7 +314,7 @@ def precompile(out: Path) -> bool:
         print("Node.js not found: the app ships as Python sources (slower start on the phone)", file=sys.stderr)
         return False
     subprocess.run([node, str(HERE / "compile.mjs"), str(out / "pyodide" / "pyodide.mjs"), str(out / APP_ARCHIVE),
-                    ENTRY_MODULE, str(out / SNAPSHOT)], check=True)
+                    ENTRY_MODULE, str(out / SNAPSHOT), ",".join(LOCALES)], check=True)
     return True
 
 

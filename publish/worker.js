@@ -2,6 +2,11 @@
 // Table Companion (added by bin/publish): Pyodide starts as soon as the page creates this worker, beside the
 // web client's own start instead of after it (the client asks for Python only once it runs), and from the
 // build's memory snapshot when there is one: Python already started, the app's start-up modules imported.
+
+// The start's steps go to the page (page.html: flet.marks), as ms since 1970: the worker's clock starts later.
+const marks = new BroadcastChannel("table-companion-marks");
+self.flet_js.mark = (name) => marks.postMessage([name, performance.timeOrigin + performance.now()]);
+self.flet_js.mark("worker started");
 async function pythonSnapshot() {
   try {
     const response = await fetch(new URL("python-snapshot.bin.gz", self.location.href));
@@ -20,9 +25,39 @@ async function pythonSnapshot() {
   }
 }
 
+// Pyodide copies a snapshot into the memory its WebAssembly module starts with (30 MB), which the app's modules
+// outgrow: while it loads, that memory is grown to the snapshot's size as soon as the module is instantiated.
+async function withMemoryFor(snapshot, load) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grown = async (result) => {
+    const memory = (result.instance || result).exports.memory;
+    if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < snapshot.length) {
+      memory.grow(Math.ceil((snapshot.length - memory.buffer.byteLength) / 65536));
+    }
+    return result;
+  };
+  WebAssembly.instantiate = (...args) => instantiate(...args).then(grown);
+  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming(...args).then(grown);
+  try {
+    return await load();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 async function startPyodide() {
-  const [{ loadPyodide }, snapshot] = await Promise.all([
-    import(new URL("pyodide/pyodide.mjs", self.location.href)), pythonSnapshot()]);
+  const [{ loadPyodide }, snapshot, archive] = await Promise.all([
+    import(new URL("pyodide/pyodide.mjs", self.location.href)).then((module) => {
+      self.flet_js.mark("Pyodide's script loaded");
+      return module;
+    }),
+    pythonSnapshot().then((bytes) => {
+      self.flet_js.mark("snapshot loaded");
+      return bytes;
+    }),
+    fetch(new URL("app.zip", self.location.href)).then((response) => response.ok ? response.arrayBuffer() : null,
+                                                       () => null)]);
   const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
     stderr: (text) => self.sendPythonOutput(text, true),
@@ -32,18 +67,25 @@ async function startPyodide() {
   }
   let pyodide;
   try {
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    pyodide = await withMemoryFor(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
   } catch (error) {  // a snapshot this Pyodide cannot restore: start it the ordinary way
     console.warn("Python snapshot not restored:", error);
     return loadPyodide(options);
   }
   // Every phone restores the same memory: the random generator would repeat the same draws on each of them.
   pyodide.runPython("import random; random.seed()");
+  if (archive && pyodide.globals.has("unpack_app")) {  // snapshot.py: the files of the modules not in memory
+    pyodide.FS.writeFile("/tmp/app.zip", new Uint8Array(archive));
+    pyodide.runPython("unpack_app('/tmp/app.zip')");
+    pyodide.FS.unlink("/tmp/app.zip");
+    self.flet_js.appUnpacked = true;  // the worker's own start then skips its download (build.py)
+    self.flet_js.mark("app archive unpacked");
+  }
   return pyodide;
 }
 
 self.earlyPyodide = startPyodide().then((pyodide) => {
-  console.log(`Pyodide ready at ${Math.round(performance.timeOrigin + performance.now())} ms since 1970`);
+  self.flet_js.mark("Python ready");
   return pyodide;
 });
 self.earlyPyodide.catch(() => {});  // reported where initPyodide awaits it
