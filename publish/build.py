@@ -63,7 +63,8 @@ CLIENT_UNUSED = (
 )
 # Files of Python packages that the browser does not need.
 PYTHON_UNUSED = ("*/__pycache__/*", "*.pyc", "*.pyi", "*.so", "*.dylib", "*.pyd", "*/py.typed",
-                 "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*")
+                 "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*",
+                 "flutter/*")  # the Dart sources of Flet extensions (flet-charts): already in the web client
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 WORKER_LOADS_PYODIDE = """        const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;

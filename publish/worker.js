@@ -72,6 +72,7 @@ async function startPyodide() {
     console.warn("Python snapshot not restored:", error);
     return loadPyodide(options);
   }
+  self.flet_js.mark("Python restored");
   // Every phone restores the same memory: the random generator would repeat the same draws on each of them.
   pyodide.runPython("import random; random.seed()");
   if (archive && pyodide.globals.has("unpack_app")) {  // snapshot.py: the files of the modules not in memory
