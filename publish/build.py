@@ -61,6 +61,9 @@ CLIENT_UNUSED = (
     "assets/packages/record_web/*", "assets/packages/wakelock_plus/*", "assets/packages/flutter_map/*",
     "icons/*", "favicon.png", "manifest.json",
 )
+# Each renderer's own files: a browser needs one of them (sw.js caches that one).
+RENDERER_FILES = {"skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.*"),
+                  "canvaskit": ("main.dart.js", "canvaskit/canvaskit.*")}
 # Files of Python packages that the browser does not need.
 PYTHON_UNUSED = ("*/__pycache__/*", "*.pyc", "*.pyi", "*.so", "*.dylib", "*.pyd", "*/py.typed",
                  "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*",
@@ -331,7 +334,8 @@ def precompile(out: Path) -> bool:
 
 
 def write_service_worker(out: Path) -> str:
-    """sw.js precaching every file of the build; the cache name carries the build's content hash."""
+    """sw.js precaching every file of the build (of the renderers' files, the browser's renderer's only); the cache
+    name carries the build's content hash."""
     digest = hashlib.sha256()
     names = []
     for path in sorted(p for p in out.rglob("*") if p.is_file() and p.name != SERVICE_WORKER):
@@ -339,8 +343,11 @@ def write_service_worker(out: Path) -> str:
         names.append(name)
         digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
+    renderers = {renderer: [n for n in names if matches(n, patterns)] for renderer, patterns in RENDERER_FILES.items()}
+    common = [n for n in names if not any(n in files for files in renderers.values())]
     template = (HERE / "sw.js").read_text(encoding="utf-8")
-    script = template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *names]))
+    script = (template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *common]))
+              .replace('{"{RENDERERS}": []}', json.dumps(renderers)))
     (out / SERVICE_WORKER).write_text(script, encoding="utf-8")
     return version
 
