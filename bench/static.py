@@ -112,6 +112,7 @@ def main() -> int:
                     runs[mode].append(figures)
                     if mode == "static":
                         steps.append(warm_steps)
+        files = [p for p in dist.rglob("*") if p.is_file()]
     finally:
         static.stop()
         if server is not None:
@@ -121,9 +122,8 @@ def main() -> int:
                for mode, results in runs.items()}
     ratios = ({key: medians["static"][key] / medians["server"][key] for key in medians["server"]}
               if len(medians) == 2 else {})
-    files = [p for p in dist.rglob("*") if p.is_file()]
     out = {"runs": args.runs, "median": medians, "static_over_server": ratios,
-           "warm_start_steps_s": median_steps(steps), "dist_mb": sum(p.stat().st_size for p in files) / 1e6,
+           "warm_start_steps_s": median_steps(steps), "dist_mb": sum(p.stat().st_size for p in files) / 2**20,
            "dist_files": len(files)}
     if args.json:
         print(json.dumps(out, indent=2))
