@@ -112,7 +112,7 @@ def main() -> int:
                     runs[mode].append(figures)
                     if mode == "static":
                         steps.append(warm_steps)
-        files = [p for p in dist.rglob("*") if p.is_file()]
+        sizes = [p.stat().st_size for p in dist.rglob("*") if p.is_file()]
     finally:
         static.stop()
         if server is not None:
@@ -123,8 +123,8 @@ def main() -> int:
     ratios = ({key: medians["static"][key] / medians["server"][key] for key in medians["server"]}
               if len(medians) == 2 else {})
     out = {"runs": args.runs, "median": medians, "static_over_server": ratios,
-           "warm_start_steps_s": median_steps(steps), "dist_mb": sum(p.stat().st_size for p in files) / 2**20,
-           "dist_files": len(files)}
+           "warm_start_steps_s": median_steps(steps), "dist_mb": sum(sizes) / 2**20,
+           "dist_files": len(sizes)}
     if args.json:
         print(json.dumps(out, indent=2))
     else:
