@@ -11,10 +11,9 @@ here too, and Flet's connection to the page is imported (over a stand-in for the
 is not in the snapshot: the connection module is imported again, over the real one, when the app runs), and
 Babel's data of the app's languages (and its global data) is loaded.
 
-The module files stay in the archive for a start without the snapshot; `unpack_app` (kept in the snapshot's
-globals, called by worker.js) unpacks only the others: data files and the modules imported later (unpacking
-every file took 0.6 s of CPU in Node; importing later ones from the archive itself, by zipimport, cost more on
-each screen than it saved).
+The module files stay in the archive for a start without the snapshot; `IN_MEMORY` (kept in the snapshot's
+globals) tells worker.js which of them not to unpack: it unpacks the others, data files and the modules imported
+later (importing those from the archive itself, by zipimport, cost more on each screen than it saved).
 """
 
 import gc
@@ -24,7 +23,6 @@ import runpy  # noqa: F401 (with pyodide.http: what the client's worker imports 
 import shutil
 import sys
 import types
-import zipfile
 
 import pyodide.http  # noqa: F401
 
@@ -69,12 +67,6 @@ importlib.import_module("flet.messaging.pyodide_connection")
 del sys.modules["flet.messaging.pyodide_connection"], sys.modules["flet_js"], sys.modules[ENTRY_MODULE]  # noqa: F821
 IN_MEMORY = BABEL_DATA | {file for module in list(sys.modules.values()) if getattr(module, "__file__", None)
                           and not (file := os.path.relpath(module.__file__, HOME)).startswith("..")}
-
-
-def unpack_app(archive: str) -> None:
-    """Unpack the archive's files but those of the modules already in memory."""
-    with zipfile.ZipFile(archive) as app:
-        app.extractall(HOME, [name for name in app.namelist() if name not in IN_MEMORY])
 
 
 importlib.invalidate_caches()  # the files are not in the snapshot (only Python's memory): the worker unpacks them

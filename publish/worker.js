@@ -46,8 +46,35 @@ async function withMemoryFor(snapshot, load) {
   }
 }
 
+// app.zip's files as [name, promise of its bytes], inflated by the browser as Python restores (Python's zipfile,
+// after the restore, took 1.2 s on a loaded machine): a zip's central directory, at its end, lists each file and
+// where its local header is; the file's bytes follow that header.
+function unzip(archive) {
+  const zip = new DataView(archive);
+  let end = archive.byteLength - 22;
+  while (zip.getUint32(end, true) !== 0x06054b50) {
+    end -= 1;
+  }
+  const names = new TextDecoder();
+  const files = [];
+  for (let i = 0, at = zip.getUint32(end + 16, true); i < zip.getUint16(end + 10, true); i += 1) {
+    const [method, size, nameLength] = [zip.getUint16(at + 10, true), zip.getUint32(at + 20, true),
+                                        zip.getUint16(at + 28, true)];
+    const name = names.decode(new Uint8Array(archive, at + 46, nameLength));
+    const local = zip.getUint32(at + 42, true);
+    const start = local + 30 + zip.getUint16(local + 26, true) + zip.getUint16(local + 28, true);
+    const stored = new Uint8Array(archive, start, size);
+    at += 46 + nameLength + zip.getUint16(at + 30, true) + zip.getUint16(at + 32, true);
+    if (!name.endsWith("/")) {
+      files.push([name, method === 0 ? stored : new Response(new Blob([stored]).stream()
+        .pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer().then((bytes) => new Uint8Array(bytes))]);
+    }
+  }
+  return files;
+}
+
 async function startPyodide() {
-  const [{ loadPyodide }, snapshot, archive] = await Promise.all([
+  const [{ loadPyodide }, snapshot, files] = await Promise.all([
     import(new URL("pyodide/pyodide.mjs", self.location.href)).then((module) => {
       self.flet_js.mark("Pyodide's script loaded");
       return module;
@@ -56,8 +83,8 @@ async function startPyodide() {
       self.flet_js.mark("snapshot loaded");
       return bytes;
     }),
-    fetch(new URL("app.zip", self.location.href)).then((response) => response.ok ? response.arrayBuffer() : null,
-                                                       () => null)]);
+    fetch(new URL("app.zip", self.location.href)).then((response) => response.ok ? response.arrayBuffer() : null)
+      .then((archive) => archive && unzip(archive), () => null)]);
   const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
     stderr: (text) => self.sendPythonOutput(text, true),
@@ -75,10 +102,17 @@ async function startPyodide() {
   self.flet_js.mark("Python restored");
   // Every phone restores the same memory: the random generator would repeat the same draws on each of them.
   pyodide.runPython("import random; random.seed()");
-  if (archive && pyodide.globals.has("unpack_app")) {  // snapshot.py: the files of the modules not in memory
-    pyodide.FS.writeFile("/tmp/app.zip", new Uint8Array(archive));
-    pyodide.runPython("unpack_app('/tmp/app.zip')");
-    pyodide.FS.unlink("/tmp/app.zip");
+  if (files && pyodide.globals.has("IN_MEMORY")) {  // snapshot.py: the files of the modules already in memory
+    const inMemory = pyodide.globals.get("IN_MEMORY");
+    for (const [name, bytes] of files) {
+      if (!inMemory.has(name)) {
+        const path = `${pyodide.globals.get("HOME")}/${name}`;
+        pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+        pyodide.FS.writeFile(path, await bytes);
+      }
+    }
+    inMemory.destroy();
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
     self.flet_js.appUnpacked = true;  // the worker's own start then skips its download (build.py)
     self.flet_js.mark("app archive unpacked");
   }
