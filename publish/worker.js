@@ -103,18 +103,23 @@ async function startPyodide() {
   // Every phone restores the same memory: the random generator would repeat the same draws on each of them.
   pyodide.runPython("import random; random.seed()");
   if (files && pyodide.globals.has("IN_MEMORY")) {  // snapshot.py: the files of the modules already in memory
-    const inMemory = pyodide.globals.get("IN_MEMORY");
-    for (const [name, bytes] of files) {
-      if (!inMemory.has(name)) {
-        const path = `${pyodide.globals.get("HOME")}/${name}`;
-        pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-        pyodide.FS.writeFile(path, await bytes);
+    const [inMemory, home] = [pyodide.globals.get("IN_MEMORY"), pyodide.globals.get("HOME")];
+    try {
+      for (const [name, bytes] of files) {
+        if (!inMemory.has(name)) {
+          const path = `${home}/${name}`;
+          pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+          pyodide.FS.writeFile(path, await bytes);
+        }
       }
+      pyodide.runPython("import importlib; importlib.invalidate_caches()");
+      self.flet_js.appUnpacked = true;  // the worker's own start then skips its download (build.py)
+      self.flet_js.mark("app archive unpacked");
+    } catch (error) {  // the worker's own start downloads and unpacks the whole archive
+      console.warn("app.zip not unpacked early:", error);
+    } finally {
+      inMemory.destroy();
     }
-    inMemory.destroy();
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
-    self.flet_js.appUnpacked = true;  // the worker's own start then skips its download (build.py)
-    self.flet_js.mark("app archive unpacked");
   }
   return pyodide;
 }
