@@ -74,7 +74,9 @@ function unzip(archive) {
 }
 
 async function startPyodide() {
-  const [{ loadPyodide }, snapshot, files] = await Promise.all([
+  const archive = fetch(new URL("app.zip", self.location.href))
+    .then((response) => response.ok ? response.arrayBuffer() : null).catch(() => null);
+  const [{ loadPyodide }, snapshot] = await Promise.all([
     import(new URL("pyodide/pyodide.mjs", self.location.href)).then((module) => {
       self.flet_js.mark("Pyodide's script loaded");
       return module;
@@ -82,9 +84,7 @@ async function startPyodide() {
     pythonSnapshot().then((bytes) => {
       self.flet_js.mark("snapshot loaded");
       return bytes;
-    }),
-    fetch(new URL("app.zip", self.location.href)).then((response) => response.ok ? response.arrayBuffer() : null)
-      .then((archive) => archive && unzip(archive), () => null)]);
+    })]);
   const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
     stderr: (text) => self.sendPythonOutput(text, true),
@@ -92,6 +92,7 @@ async function startPyodide() {
   if (snapshot === undefined) {
     return loadPyodide(options);
   }
+  const unzipped = archive.then((bytes) => bytes && unzip(bytes));  // inflated while Python restores
   let pyodide;
   try {
     pyodide = await withMemoryFor(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
@@ -102,6 +103,7 @@ async function startPyodide() {
   self.flet_js.mark("Python restored");
   // Every phone restores the same memory: the random generator would repeat the same draws on each of them.
   pyodide.runPython("import random; random.seed()");
+  const files = await unzipped.catch(() => null);
   if (files && pyodide.globals.has("IN_MEMORY")) {  // snapshot.py: the files of the modules already in memory
     const [inMemory, home] = [pyodide.globals.get("IN_MEMORY"), pyodide.globals.get("HOME")];
     try {
