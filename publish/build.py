@@ -1,7 +1,8 @@
 """Build the phone app: a static site that runs Table Companion inside the browser, offline, with no server.
 
 What `dist/` holds, all from this machine (nothing is fetched from another host at run time):
-- the Flet web client that `flet-web` ships (CanvasKit renderer only), with the Pyodide runtime it ships;
+- the Flet web client that `flet-web` ships (skwasm for Chromium, CanvasKit for the others), with the Pyodide
+  runtime it ships;
 - `app.zip`: `companion/`, `scoring/` and every pure-Python dependency in `__pypackages__/`, which the
   client's Python worker unpacks and puts first on `sys.path` (so micropip never runs);
 - the app's assets (fonts, game icons), a web app manifest with PNG icons, and `sw.js`, a service worker
@@ -46,20 +47,27 @@ PROJECT = "table-companion"
 NOT_IN_BROWSER = {"flet-web"}  # the server half: in the browser, the page is the client
 LOCALES = ("en", "ko")  # Babel locale data kept, when Babel is a dependency
 
-# Files of the web client the app never loads (other renderers, debug symbols, the CLI runner of Pyodide,
-# micropip, fonts of Flutter packages the app does not use). Patterns relative to flet_web/web.
+# Files of the web client the app never loads (renderers no browser gets here, debug symbols, the CLI runner of
+# Pyodide, micropip, fonts of Flutter packages the app does not use). Patterns relative to flet_web/web.
+# Two renderers stay: Chromium browsers get the WebAssembly client with skwasm (main.dart.wasm; its start takes
+# half the time of the other), the other browsers main.dart.js with the full CanvasKit (Flutter's loader picks;
+# its skwasm_heavy and Chromium CanvasKit would only serve a Chromium without image codecs, which has no WasmGC).
 CLIENT_UNUSED = (
-    "canvaskit/skwasm*", "canvaskit/wimp*", "canvaskit/experimental_webparagraph/*", "canvaskit/chromium/*",
-    "*.symbols", "main.dart.wasm", "main.dart.mjs", "*.map", "flutter_service_worker.js", "version.json",
+    "canvaskit/skwasm_heavy*", "canvaskit/wimp*", "canvaskit/experimental_webparagraph/*", "canvaskit/chromium/*",
+    "*.symbols", "*.map", "flutter_service_worker.js", "version.json",
     "pyodide/python", "pyodide/python.bat", "pyodide/python.exe", "pyodide/python_cli_entry.mjs",
     "pyodide/*.d.ts", "pyodide/pyodide.js", "pyodide/*.whl", "pyodide/package.json",
     "assets/packages/flutter_math_fork/*", "assets/packages/media_kit/*", "assets/packages/cupertino_icons/*",
     "assets/packages/record_web/*", "assets/packages/wakelock_plus/*", "assets/packages/flutter_map/*",
     "icons/*", "favicon.png", "manifest.json",
 )
+# Each renderer's own files: a browser needs one of them (sw.js caches that one).
+RENDERER_FILES = {"skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.*"),
+                  "canvaskit": ("main.dart.js", "canvaskit/canvaskit.*")}
 # Files of Python packages that the browser does not need.
 PYTHON_UNUSED = ("*/__pycache__/*", "*.pyc", "*.pyi", "*.so", "*.dylib", "*.pyd", "*/py.typed",
-                 "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*")
+                 "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*",
+                 "flutter/*")  # the Dart sources of Flet extensions (flet-charts): already in the web client
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
 WORKER_LOADS_PYODIDE = """        const pyodideModule = await import(self.pyodideUrl);
         const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
@@ -212,7 +220,7 @@ def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
     index = out / "index.html"
     patch_index_html(str(index), base_url, app_name=APP_NAME, app_description=APP_DESCRIPTION,
                      pyodide=True, pyodide_script_path="web_main.py", pyodide_version=pyodide_version,
-                     app_package_url=APP_ARCHIVE, web_renderer=WebRenderer.CANVAS_KIT,
+                     app_package_url=APP_ARCHIVE, web_renderer=WebRenderer.AUTO,
                      route_url_strategy=RouteUrlStrategy.HASH, no_cdn=True)
     html = index.read_text(encoding="utf-8")
     html = replace_once(html, 'flet.pythonModuleName = "web_main";', f'flet.pythonModuleName = "{ENTRY_MODULE}";')
@@ -231,20 +239,28 @@ def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
     js = re.sub(r"\n\s*serviceWorkerSettings: \{[^}]*\},", "", js, count=1)
     if "serviceWorkerSettings: {" in js:
         raise SystemExit("flutter_bootstrap.js changed: cannot remove Flutter's service worker")
-    # One CanvasKit for every browser: the full variant (the Chromium one is left out of the build).
+    # CanvasKit is for the browsers other than Chromium: the full variant (the Chromium one is left out).
     js = replace_once(js, "var flutterConfig = {", 'var flutterConfig = {\n    canvasKitVariant: "full",')
     bootstrap.write_text(js, encoding="utf-8")
 
     start_python_early(out)
+    mark_start_steps(out)
 
     # The client loads the Rive animation runtime from a CDN at start; the app shows no Rive animation.
-    # Point it at a local stub that never finishes loading, which is what happens offline anyway.
-    client = out / "main.dart.js"
-    code = client.read_text(encoding="utf-8")
-    code = replace_once(code, f'"{RIVE_CDN}"', f'"{base}rive/"')
-    client.write_text(code, encoding="utf-8")
+    # Point it at a local stub that never finishes loading, which is what happens offline anyway. In the
+    # WebAssembly client the address is bytes of the module: the stub's has the same length.
+    padding = len(RIVE_CDN) - len(base) - len("rive/")
+    if padding < 0:
+        raise SystemExit(f"--base-url {base} is longer than the Rive address it must replace")
+    stub_url = base + "./" * (padding // 2) + ("rive/" if padding % 2 == 0 else "rive_/")
+    for name in ("main.dart.js", "main.dart.wasm"):
+        client = out / name
+        code = client.read_bytes()
+        if code.count(RIVE_CDN.encode()) != 1:
+            raise SystemExit(f"the web client changed: expected the Rive address once in {name}")
+        client.write_bytes(code.replace(RIVE_CDN.encode(), stub_url.encode()))
     for variant in ("wasm", "wasm_compatibility"):
-        stub = out / "rive" / variant / "rive_native.js"
+        stub = out / stub_url.removeprefix(base).replace("./", "") / variant / "rive_native.js"
         stub.parent.mkdir(parents=True, exist_ok=True)
         stub.write_text("// Table Companion shows no Rive animation: the runtime is never loaded.\n"
                         "window.RiveNative = () => new Promise(() => {});\n", encoding="utf-8")
@@ -257,11 +273,42 @@ def start_python_early(out: Path) -> None:
     worker = out / "python-worker.js"
     js = replace_once(worker.read_text(encoding="utf-8"), WORKER_LOADS_PYODIDE,
                       "        self.pyodide = await self.earlyPyodide;\n")
+    js = replace_once(js, *WORKER_SKIPS_DOWNLOAD)
     worker.write_text(js + (HERE / "worker.js").read_text(encoding="utf-8"), encoding="utf-8")
     client = out / "python.js"
     js = replace_once(client.read_text(encoding="utf-8"), "app.worker = new Worker(",
                       "app.worker = flet.takeEarlyWorker() || new Worker(")
     client.write_text(js, encoding="utf-8")
+
+
+# Where the client and its Python worker reach a step of the start: (the line after which, its mark).
+# page.html keeps the marks in flet.marks; bench.static reports them.
+CLIENT_STEPS = (
+    ("        const engine = await engineInitializer.initializeEngine(flutterConfig);\n",
+     '        flet.mark("client engine ready");\n'),
+    ("        flet.flutterApp = await engine.runApp();\n", '        flet.mark("client app running");\n'),
+)
+# The app's files unpacked as Python started from the snapshot (worker.js): nothing left to download.
+WORKER_SKIPS_DOWNLOAD = ('        if "script" not in py_args:\n',
+                         '        if getattr(flet_js, "appUnpacked", False):\n'
+                         '            pass\n'
+                         '        elif "script" not in py_args:\n')
+WORKER_STEPS = (
+    ("            await response.unpack_archive(format=_archive_format)\n",
+     '            flet_js.mark("app archive unpacked")\n'),
+    ("        flet_js.userAppStarting()\n", '        flet_js.mark("app module starts")\n'),
+    ("        await self.flet_js.start_connection(self.receiveCallback);\n",
+     '        self.flet_js.mark("app module connected");\n'),
+)
+
+
+def mark_start_steps(out: Path) -> None:
+    for name, steps in (("flutter_bootstrap.js", CLIENT_STEPS), ("python-worker.js", WORKER_STEPS)):
+        script = out / name
+        js = script.read_text(encoding="utf-8")
+        for after, mark in steps:
+            js = replace_once(js, after, after + mark)
+        script.write_text(js, encoding="utf-8")
 
 
 def replace_once(text: str, old: str, new: str) -> str:
@@ -282,12 +329,13 @@ def precompile(out: Path) -> bool:
         print("Node.js not found: the app ships as Python sources (slower start on the phone)", file=sys.stderr)
         return False
     subprocess.run([node, str(HERE / "compile.mjs"), str(out / "pyodide" / "pyodide.mjs"), str(out / APP_ARCHIVE),
-                    ENTRY_MODULE, str(out / SNAPSHOT)], check=True)
+                    ENTRY_MODULE, str(out / SNAPSHOT), ",".join(LOCALES)], check=True)
     return True
 
 
 def write_service_worker(out: Path) -> str:
-    """sw.js precaching every file of the build; the cache name carries the build's content hash."""
+    """sw.js precaching every file of the build (of the renderers' files, the browser's renderer's only); the cache
+    name carries the build's content hash."""
     digest = hashlib.sha256()
     names = []
     for path in sorted(p for p in out.rglob("*") if p.is_file() and p.name != SERVICE_WORKER):
@@ -295,8 +343,11 @@ def write_service_worker(out: Path) -> str:
         names.append(name)
         digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
+    renderers = {renderer: [n for n in names if matches(n, patterns)] for renderer, patterns in RENDERER_FILES.items()}
+    common = [n for n in names if not any(n in files for files in renderers.values())]
     template = (HERE / "sw.js").read_text(encoding="utf-8")
-    script = template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *names]))
+    script = (template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *common]))
+              .replace('{"{RENDERERS}": []}', json.dumps(renderers)))
     (out / SERVICE_WORKER).write_text(script, encoding="utf-8")
     return version
 

@@ -1,11 +1,11 @@
 // Compile the app archive to bytecode with the build's own Pyodide (its Python is not the host's), then take
 // a memory snapshot of a fresh Pyodide with the app's start-up modules imported (see snapshot.py):
-// node compile.mjs <pyodide.mjs> <app.zip> <entry module> <snapshot.bin.gz>   (rewrites the archive in place)
+// node compile.mjs <pyodide.mjs> <app.zip> <entry module> <snapshot.bin.gz> <languages,...>  (rewrites the archive)
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-const [pyodideModule, archive, entryModule, snapshot] = process.argv.slice(2);
+const [pyodideModule, archive, entryModule, snapshot, languages] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideModule).href);
 const options = { stdout: () => {}, stderr: (line) => console.error(line) };
 const script = (name) => fs.readFileSync(new URL(name, import.meta.url), "utf8");
@@ -16,15 +16,11 @@ compiler.runPython(script("compile.py"));
 fs.writeFileSync(archive, compiler.FS.readFile("/tmp/app.zip"));
 
 const py = await loadPyodide({ ...options, _makeSnapshot: true });
-const memory = py._module.HEAP8.length;  // a restore copies the snapshot into a new Pyodide's memory, never grows it
 py.FS.writeFile("/tmp/app.zip", compiler.FS.readFile("/tmp/app.zip"));
 py.globals.set("ENTRY_MODULE", entryModule);
+py.globals.set("LOCALES", py.toPy(languages.split(",")));
 py.runPython(script("snapshot.py"));
 py.globals.delete("ENTRY_MODULE");
-const image = py.makeMemorySnapshot();
-if (py._module.HEAP8.length > memory) {
-  console.error(`no Python snapshot: the app's start-up needs ${py._module.HEAP8.length} bytes, a new Pyodide has ${memory}`);
-  fs.rmSync(snapshot, { force: true });
-} else {
-  fs.writeFileSync(snapshot, zlib.gzipSync(image, { level: 6 }));
-}
+py.globals.delete("LOCALES");
+// Bigger than a new Pyodide's memory once the app's modules are imported: worker.js grows that memory first.
+fs.writeFileSync(snapshot, zlib.gzipSync(py.makeMemorySnapshot(), { level: 6 }));

@@ -2,6 +2,11 @@
 // Table Companion (added by bin/publish): Pyodide starts as soon as the page creates this worker, beside the
 // web client's own start instead of after it (the client asks for Python only once it runs), and from the
 // build's memory snapshot when there is one: Python already started, the app's start-up modules imported.
+
+// The start's steps go to the page (page.html: flet.marks), as ms since 1970: the worker's clock starts later.
+const marks = new BroadcastChannel("table-companion-marks");
+self.flet_js.mark = (name) => marks.postMessage([name, performance.timeOrigin + performance.now()]);
+self.flet_js.mark("worker started");
 async function pythonSnapshot() {
   try {
     const response = await fetch(new URL("python-snapshot.bin.gz", self.location.href));
@@ -20,9 +25,66 @@ async function pythonSnapshot() {
   }
 }
 
+// Pyodide copies a snapshot into the memory its WebAssembly module starts with (30 MB), which the app's modules
+// outgrow: while it loads, that memory is grown to the snapshot's size as soon as the module is instantiated.
+async function withMemoryFor(snapshot, load) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grown = async (result) => {
+    const memory = (result.instance || result).exports.memory;
+    if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < snapshot.length) {
+      memory.grow(Math.ceil((snapshot.length - memory.buffer.byteLength) / 65536));
+    }
+    return result;
+  };
+  WebAssembly.instantiate = (...args) => instantiate(...args).then(grown);
+  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming(...args).then(grown);
+  try {
+    return await load();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
+// app.zip's files as [name, promise of its bytes], inflated by the browser as Python restores (Python's zipfile,
+// after the restore, took 1.2 s on a loaded machine): a zip's central directory, at its end, lists each file and
+// where its local header is; the file's bytes follow that header.
+function unzip(archive) {
+  const zip = new DataView(archive);
+  let end = archive.byteLength - 22;
+  while (zip.getUint32(end, true) !== 0x06054b50) {
+    end -= 1;
+  }
+  const names = new TextDecoder();
+  const files = [];
+  for (let i = 0, at = zip.getUint32(end + 16, true); i < zip.getUint16(end + 10, true); i += 1) {
+    const [method, size, nameLength] = [zip.getUint16(at + 10, true), zip.getUint32(at + 20, true),
+                                        zip.getUint16(at + 28, true)];
+    const name = names.decode(new Uint8Array(archive, at + 46, nameLength));
+    const local = zip.getUint32(at + 42, true);
+    const start = local + 30 + zip.getUint16(local + 26, true) + zip.getUint16(local + 28, true);
+    const stored = new Uint8Array(archive, start, size);
+    at += 46 + nameLength + zip.getUint16(at + 30, true) + zip.getUint16(at + 32, true);
+    if (!name.endsWith("/")) {
+      files.push([name, method === 0 ? stored : new Response(new Blob([stored]).stream()
+        .pipeThrough(new DecompressionStream("deflate-raw"))).arrayBuffer().then((bytes) => new Uint8Array(bytes))]);
+    }
+  }
+  return files;
+}
+
 async function startPyodide() {
+  const archive = fetch(new URL("app.zip", self.location.href))
+    .then((response) => response.ok ? response.arrayBuffer() : null).catch(() => null);
   const [{ loadPyodide }, snapshot] = await Promise.all([
-    import(new URL("pyodide/pyodide.mjs", self.location.href)), pythonSnapshot()]);
+    import(new URL("pyodide/pyodide.mjs", self.location.href)).then((module) => {
+      self.flet_js.mark("Pyodide's script loaded");
+      return module;
+    }),
+    pythonSnapshot().then((bytes) => {
+      self.flet_js.mark("snapshot loaded");
+      return bytes;
+    })]);
   const options = {
     stdout: (text) => self.sendPythonOutput(text, false),
     stderr: (text) => self.sendPythonOutput(text, true),
@@ -30,20 +92,42 @@ async function startPyodide() {
   if (snapshot === undefined) {
     return loadPyodide(options);
   }
+  const unzipped = archive.then((bytes) => bytes && unzip(bytes));  // inflated while Python restores
   let pyodide;
   try {
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    pyodide = await withMemoryFor(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
   } catch (error) {  // a snapshot this Pyodide cannot restore: start it the ordinary way
     console.warn("Python snapshot not restored:", error);
     return loadPyodide(options);
   }
+  self.flet_js.mark("Python restored");
   // Every phone restores the same memory: the random generator would repeat the same draws on each of them.
   pyodide.runPython("import random; random.seed()");
+  const files = await unzipped.catch(() => null);
+  if (files && pyodide.globals.has("IN_MEMORY")) {  // snapshot.py: the files of the modules already in memory
+    const [inMemory, home] = [pyodide.globals.get("IN_MEMORY"), pyodide.globals.get("HOME")];
+    try {
+      for (const [name, bytes] of files) {
+        if (!inMemory.has(name)) {
+          const path = `${home}/${name}`;
+          pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+          pyodide.FS.writeFile(path, await bytes);
+        }
+      }
+      pyodide.runPython("import importlib; importlib.invalidate_caches()");
+      self.flet_js.appUnpacked = true;  // the worker's own start then skips its download (build.py)
+      self.flet_js.mark("app archive unpacked");
+    } catch (error) {  // the worker's own start downloads and unpacks the whole archive
+      console.warn("app.zip not unpacked early:", error);
+    } finally {
+      inMemory.destroy();
+    }
+  }
   return pyodide;
 }
 
 self.earlyPyodide = startPyodide().then((pyodide) => {
-  console.log(`Pyodide ready at ${Math.round(performance.timeOrigin + performance.now())} ms since 1970`);
+  self.flet_js.mark("Python ready");
   return pyodide;
 });
 self.earlyPyodide.catch(() => {});  // reported where initPyodide awaits it

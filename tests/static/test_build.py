@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from publish.build import app_archive, browser_distributions, locale_data_unused, python_files
+import json
+import re
+from pathlib import Path
+
+from publish.build import app_archive, browser_distributions, locale_data_unused, python_files, write_service_worker
 
 
 def test_the_browser_gets_the_pure_python_dependencies_and_not_the_server() -> None:
@@ -31,3 +35,18 @@ def test_babel_keeps_only_the_locales_the_app_speaks() -> None:
 def test_the_same_sources_give_the_same_archive() -> None:
     files = python_files()
     assert app_archive(files) == app_archive(dict(reversed(list(files.items()))))
+
+
+def test_the_service_worker_caches_one_renderer_of_two_and_every_other_file(tmp_path: Path) -> None:
+    for name in ("index.html", "main.dart.js", "main.dart.wasm", "main.dart.mjs", "canvaskit/canvaskit.wasm",
+                 "canvaskit/skwasm.wasm", "pyodide/pyodide.asm.wasm", "app.zip"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name, encoding="utf-8")
+    version = write_service_worker(tmp_path)
+    script = (tmp_path / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script).group(1))  # type: ignore[union-attr]
+    renderers = json.loads(re.search(r"const RENDERERS = (\{.*?\});", script).group(1))  # type: ignore[union-attr]
+    assert files == ["./", "app.zip", "index.html", "pyodide/pyodide.asm.wasm"]
+    assert renderers == {"skwasm": ["canvaskit/skwasm.wasm", "main.dart.mjs", "main.dart.wasm"],
+                         "canvaskit": ["canvaskit/canvaskit.wasm", "main.dart.js"]}
+    assert f'"{version}"' in script

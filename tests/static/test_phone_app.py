@@ -85,6 +85,9 @@ def test_the_phone_keeps_playing_offline_and_keeps_its_history(
     play_kahuna(tab, "Mina", "Joon")
     tab.shot("static-en-result")
     first_cache = wait_cached(tab)
+    cached = tab.page.evaluate("name => caches.open(name).then(c => c.keys())"
+                               ".then(keys => keys.map(r => new URL(r.url).pathname))", first_cache)
+    assert "/main.dart.wasm" in cached and "/main.dart.js" not in cached  # Chromium runs skwasm: only that is kept
 
     republish(dist)
     tab.load()  # a reload, after a new build was published
