@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime
 from operator import itemgetter
 from typing import Any
 
@@ -21,7 +20,7 @@ from scoring import all_specs
 
 from .atomic import encode, write_atomically
 from .documents import canonical_time, clone, new_id, now_iso
-from .files import DataFolder, StartupIssue, unused_name
+from .files import DataFolder, StartupIssue, damage_stamp, unused_name
 
 DRAFT_UNDO_DEPTH = 30
 MERGE_BASES = 256
@@ -128,7 +127,7 @@ class Drafts:
         damaged = [(doc, problem) for doc in self.folder.docs(self.path, "drafts")
                    if (problem := draft_problem(doc)) is not None]
         issues = []
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        stamp = damage_stamp() if damaged else ""  # strftime's first call costs up to 0.4 s in the browser
         for doc, problem in damaged:
             target = unused_name(self.path, f"corrupt-{stamp}")
             write_atomically(target, encode({"drafts": {"1": doc}}))

@@ -148,7 +148,7 @@ class DataFolder:
     def move_aside(self, path: Path, reason: str, with_backup: bool = True) -> StartupIssue:
         """Rename a damaged file out of the way, and keep a copy of its last good backup under a name that
         later writes (which rotate the backups) do not touch."""
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        stamp = damage_stamp()
         target = unused_name(path, f"corrupt-{stamp}")
         good = self.good_backup(path) if with_backup else None
         kept = unused_name(path, f"backup-{stamp}") if good is not None else None
@@ -198,6 +198,11 @@ class DataFolder:
                 missing = [doc for doc in tables.get(name, {}).values() if doc[key] not in present]
                 if missing:
                     table.insert_multiple(missing)
+
+
+def damage_stamp() -> str:
+    """When damage was found, for the names of the files it is moved to (UTC)."""
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
 
 
 def unused_name(path: Path, label: str) -> Path:
