@@ -80,9 +80,7 @@ class IntEditor(Editor):
             one_node(ft.Row([
                 ft.Text(label, expand=True, size=15),
                 icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), self._decrease),
-                # as tall as the buttons: clipped at an edge of the sheet, the field's node never comes apart
-                # from theirs (see one_node)
-                tagged(self.id, ft.Container(self.field, height=TOUCH, alignment=ft.Alignment.CENTER), label),
+                tagged(self.id, self.field, label),
                 icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), self._increase),
             ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             self.error,
