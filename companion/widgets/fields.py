@@ -71,7 +71,9 @@ class IntEditor(Editor):
             value="" if value is None else str(value), width=None if compact else 76,
             text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER, dense=True, hint_text="–",
             on_change=self._typed, on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit(),
-            content_padding=ft.Padding.symmetric(horizontal=4, vertical=10),
+            # beside the − and + buttons as tall as they are (TOUCH): clipped at an edge of the sheet, the field's
+            # node never comes apart from theirs (see one_node)
+            content_padding=ft.Padding.symmetric(horizontal=4, vertical=10 if compact else 12),
         )
         if compact:
             self._control = tagged(self.id, self.field, label)
