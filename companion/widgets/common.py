@@ -21,6 +21,18 @@ def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft
                         expand=getattr(control, "expand", None), col=getattr(control, "col", None))
 
 
+def one_node(row: ft.Row) -> ft.Semantics:
+    """A field's row (its label, the field, its buttons) as one node of the page's semantics tree.
+
+    Flutter web orders the nodes of a scrolling area by their on-screen rectangles, clipped at its edges: a
+    field half under the bottom edge and its label wholly under it swap places, and when the field scrolls
+    into view (as it does once focused) they swap back. Swapping moves the field's <input> in the page, and
+    a moved <input> loses the focus: what the player types next goes nowhere (a new round's first entry,
+    typed right after Add round). Inside one node the label is no node of its own: nothing to swap with.
+    """
+    return ft.Semantics(content=row, container=True)
+
+
 def icon_button(identifier: str, icon: ft.IconData, tooltip: str, on_click: Handler,
                 disabled: bool = False) -> ft.Semantics:
     button = ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click, disabled=disabled,

@@ -21,7 +21,7 @@ from ..i18n import Translator
 from ..models.paths import Path, parse, to_text
 from ..models.sheet_model import Evaluation, SheetModel
 from ..theme import GAP, TOUCH
-from .common import icon_button, tagged
+from .common import icon_button, one_node, tagged
 
 Changed = Callable[[Evaluation], None]
 CELL_WIDTH = 64  # a number cell of a group of numbers: three digits and a sign
@@ -71,18 +71,20 @@ class IntEditor(Editor):
             value="" if value is None else str(value), width=None if compact else 76,
             text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER, dense=True, hint_text="–",
             on_change=self._typed, on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit(),
-            content_padding=ft.Padding.symmetric(horizontal=4, vertical=10),
+            # beside the − and + buttons as tall as they are (TOUCH): clipped at an edge of the sheet, the field's
+            # node never comes apart from theirs (see one_node)
+            content_padding=ft.Padding.symmetric(horizontal=4, vertical=10 if compact else 12),
         )
         if compact:
             self._control = tagged(self.id, self.field, label)
             return
         self._control = ft.Column([
-            ft.Row([
+            one_node(ft.Row([
                 ft.Text(label, expand=True, size=15),
                 icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), self._decrease),
                 tagged(self.id, self.field, label),
                 icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), self._increase),
-            ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)),
             self.error,
         ], spacing=0)
 
@@ -379,7 +381,7 @@ class EditorFactory:
                           *[ft.Container(c.control, expand=_cell_share(f.kind))
                             for c, f in zip(cells, columns, strict=True)], *trailing], spacing=GAP,
                          vertical_alignment=ft.CrossAxisAlignment.CENTER)
-            lines.append(ft.Column([row, *[c.error for c in cells], row_error.error], spacing=0))
+            lines.append(ft.Column([one_node(row), *[c.error for c in cells], row_error.error], spacing=0))
         return ft.Column(lines, spacing=4)
 
     def _cell(self, field: Field, path: Path, row_label: str = "") -> Editor:
