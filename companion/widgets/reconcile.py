@@ -23,7 +23,8 @@ def keyed(page: ft.Page, *roots: BaseControl) -> None:
 
     A fresh control that holds a control already on screen is left without a key, and so are its siblings: a
     keyed comparison would not look inside the one on screen for its own changes, so that place is replaced as
-    a whole, as before."""
+    a whole, as before. Only for controls sent through their root (`page.update(root)`): in Chromium a keyed
+    control that sent its own changes (`control.update()`, the timer's clock) stopped changing on screen."""
     shown = page.session.index  # the controls on screen, by id
     for root in roots:
         _key_children(root, shown)

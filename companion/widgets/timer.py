@@ -92,6 +92,7 @@ class GameTimer:
         """After an entry: the first one starts the timer, which then shows Pause instead of Start."""
         if not self.started and rec.timer_started(self.record):
             self._draw()
+            self.row.update()
 
 
 def timer_bar(screen: Any) -> ft.Control:
@@ -101,5 +102,4 @@ def timer_bar(screen: Any) -> ft.Control:
         return ft.Container(visible=False)
     timer = GameTimer(screen.session, screen.t)
     screen.listeners.append(timer.follow)
-    screen.redrawn.append(timer.row)
     return timer.control()
