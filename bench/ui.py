@@ -5,7 +5,10 @@
 Both are served as a player gets them: Table Companion as the README starts it (`bin/app --port N --data
 DIR`, with a game of Patchwork in progress and some history in DIR), and `bench/hello_flet.py`. Every time
 is measured on pixels: a script in the page copies a region of Flutter's canvas on every animation frame
-and notes when it changes, counted from the `pointerup` of the tap (Flet's click fires on release).
+and notes when it changes, counted from the `pointerup` of the tap (Flet's click fires on release). Taps
+are touches, as on a phone: a mouse would hover over the button first, and the browser would draw what a
+phone never shows (a hover highlight, and the button's tooltip popping up after the click and going at the
+next one, frames that the next tap's answer waits behind).
 
 - tap: a sheet's "+" (Patchwork, buttons) until the field shows the new number / the bare app's "Add one"
   until its counter does. Taps alternate between the two pages, so both see the same load.
@@ -139,7 +142,7 @@ class Served:
 
 
 def open_page(browser: Browser, url: str, identifier: str) -> Page:
-    page = browser.new_page(viewport=VIEWPORT, locale="en-US")
+    page = browser.new_page(viewport=VIEWPORT, locale="en-US", has_touch=True)
     page.add_init_script(WATCHER)
     page.goto(url)
     placeholder = page.locator("flt-semantics-placeholder")
@@ -167,7 +170,7 @@ def timed_tap(page: Page, target: str, watched: dict[str, int], scale: int = 1) 
     tap = box(page, target)
     page.evaluate("([r, s, q, t]) => { window.__result = window.__tc.watch(r, s, q, t); }",
                   [watched, scale, QUIET_MS, RECORD_MS])
-    page.mouse.click(tap["x"] + tap["width"] / 2, tap["y"] + tap["height"] / 2)
+    page.touchscreen.tap(tap["x"] + tap["width"] / 2, tap["y"] + tap["height"] / 2)
     result = page.evaluate("() => window.__result")
     if not result["changes"]:
         raise TimeoutError(f"{target}: nothing changed on screen")

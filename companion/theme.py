@@ -37,10 +37,17 @@ def game_icon(game_id: str) -> str:
     return f"games/{game_id}.svg"
 
 
+# A new screen is shown at once, on every platform, with no page transition: at the table the player is waiting
+# for it (Flutter's zoom, fade or slide takes 300 ms or more, and drawing it costs a frame each step).
+_NONE = ft.PageTransitionTheme.NONE
+NO_TRANSITION = ft.PageTransitionsTheme(android=_NONE, ios=_NONE, linux=_NONE, macos=_NONE, windows=_NONE)
+
+
 def build_theme(dark: bool = False) -> ft.Theme:
     return ft.Theme(
         color_scheme_seed=SEED_COLOUR,
         font_family=FONT,
         use_material3=True,
         visual_density=ft.VisualDensity.STANDARD,
+        page_transitions=NO_TRANSITION,
     )

@@ -23,6 +23,7 @@ from ..models.sheet_model import Evaluation, SheetModel
 from ..theme import GAP
 from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
 from ..widgets.fields import EditorFactory, help_fold, tabular
+from ..widgets.reconcile import keyed
 from ..widgets.timer import timer_bar
 from .base import Screen
 
@@ -77,6 +78,7 @@ class SheetScreen(Screen):
             parts.append(self._rounds_section())
         parts.append(rule_notes("sheet.notes", self.t, self.spec))
         self._refresh(self.model.evaluation)
+        keyed(self.app.page, *self.redrawn)
         return parts
 
     def header(self) -> ft.Control:
@@ -230,6 +232,7 @@ class SheetScreen(Screen):
         marks = self._refresh(evaluation)
         for listener in self.listeners:
             listener(evaluation)
+        keyed(self.app.page, *self.redrawn)  # what a redraw left as it was is not sent again
         self.app.page.update(*drawn, *marks, *self.redrawn)
 
     def _show_totals(self, evaluation: Evaluation) -> list[ft.Control]:
@@ -251,6 +254,7 @@ class SheetScreen(Screen):
         changed = [*self._show_totals(evaluation), *self.editors.show(evaluation)]
         self.now_lines.controls = [ft.Text(self.t(n.key, **n.params), size=13)
                                    for n in now(self.spec, self.model.working, evaluation.result)]
+        keyed(self.app.page, self.now_lines)
         self.status.value, self.status.color = self._status(evaluation)
         self.finish_button.content.disabled = not evaluation.complete  # type: ignore[union-attr]
         self.undo_button.content.disabled = not self.model.undo_stack  # type: ignore[union-attr]

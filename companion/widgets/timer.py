@@ -69,6 +69,7 @@ class GameTimer:
 
     def _draw(self) -> None:
         record = self.record
+        self.started = rec.timer_started(record)
         self.clock.value = self._shown()
         if not rec.timer_started(record):
             state, button = self.t("timer.not_started"), icon_button(
@@ -87,10 +88,18 @@ class GameTimer:
         self._draw()
         self.row.update()
 
+    def follow(self, evaluation: Any) -> None:
+        """After an entry: the first one starts the timer, which then shows Pause instead of Start."""
+        if not self.started and rec.timer_started(self.record):
+            self._draw()
+            self.row.update()
+
 
 def timer_bar(screen: Any) -> ft.Control:
     """The timer for a stored game in progress (a finished play opened for editing has none: it is not a
     stored draft, so it has no revision)."""
     if "rev" not in screen.session.draft:
         return ft.Container(visible=False)
-    return GameTimer(screen.session, screen.t).control()
+    timer = GameTimer(screen.session, screen.t)
+    screen.listeners.append(timer.follow)
+    return timer.control()

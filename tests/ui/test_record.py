@@ -40,6 +40,7 @@ def test_the_timer_starts_with_the_first_entry_pauses_and_resumes(open_app: Call
     ui.type("players[0].buttons", "27")
     stored = record_of(services.repo.draft(draft["id"]))
     assert rec.timer_running(stored)
+    assert ui.exists("timer.pause") and "starts with the first entry" not in ui.texts()  # this screen follows
     ui2 = open_app(f"/play/{draft['id']}")
     ui2.click("timer.pause")
     paused = record_of(services.repo.draft(draft["id"]))
