@@ -51,7 +51,9 @@ class EncodedPlay(NamedTuple):
 
     @classmethod
     def of(cls, play: dict[str, Any]) -> EncodedPlay:
-        return cls(encode(play), summary_of(play))
+        # a copy of exactly its length: orjson's bytes keep the buffer they grew in (8 KiB for a play of
+        # 800 bytes), and an import of 73,505 plays held 286 MB of them
+        return cls(bytes(memoryview(encode(play))), summary_of(play))
 
 
 Stored = dict[str, Any] | EncodedPlay  # a play on its way into a shard
