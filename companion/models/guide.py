@@ -71,7 +71,9 @@ def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None) -> list
     is complete: see `scoring.assess_sheet`)."""
     names = [p["name"] for p in sheet["players"]]
     if result is not None and result.finished:
-        lines = [Now(f"guide.end.{result.end_reason}", {"names": ", ".join(result.winners)})]
+        # a game without rounds on its sheet (Patchwork, Ticket to Ride) ends when every score is in
+        reason = "complete" if result.end_reason == "rounds" and spec.rounds_kind is None else result.end_reason
+        lines = [Now(f"guide.end.{reason}", {"names": ", ".join(result.winners)})]
         return lines if result.end_reason == "table" else [*lines, Now("guide.now.finish")]
     if spec.event is not None:
         events = sheet.get("events", [])

@@ -16,6 +16,7 @@ from companion.models.guide import Guide, now
 from scoring import get_spec, score_sheet
 from scoring.games.pina_coladice import COASTERS
 
+from .conftest import example
 from .harness import Harness
 from .test_play_flow import start_game
 
@@ -123,6 +124,16 @@ def test_the_guide_orders_prompts_and_says_whose_turn_it_is() -> None:
     (line,) = now(spec, sheet, score_sheet(sheet))
     assert (line.key, line.params) == ("guide.now.turn", {"round": 1, "player": "B"})
 
+
+
+@pytest.mark.parametrize(("game", "key"), [("patchwork", "guide.end.complete"),
+                                           ("ticket-to-ride-europe", "guide.end.complete"),
+                                           ("kahuna", "guide.end.rounds")])
+def test_a_finished_game_is_told_over_in_its_own_terms(game: str, key: str) -> None:
+    """"All rounds are played" only for a game whose sheet has rounds."""
+    sheet = example(game)
+    first, finish = now(get_spec(game), sheet, score_sheet(sheet))
+    assert (first.key, finish.key) == (key, "guide.now.finish")
 
 # ---- through the sheet screen -------------------------------------------------------------------------
 
