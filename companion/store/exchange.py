@@ -221,14 +221,21 @@ class _CheckedBackup:
                 self._take_checked(MAX_PENDING_RUNS)
                 return
         self._take_checked()  # what comes later in the file is checked later
-        if self.escapes:
+        if self.header:
+            self._check_run(section, index, documents)
+            return
+        if self.escapes:  # the limits now, the rest once the header is known
             for document in documents:
                 _check_limits(document)
-        if not self.header:
-            self.late.append((section, index, span))
-            return
-        for n, document in enumerate(documents):
-            self._check(section, index + n, document)
+        self.late.append((section, index, span))
+
+    def _check_run(self, section: str, first: int, documents: list[Any]) -> None:
+        """Documents numbered from `first`, checked in the file's order: each one's limits where a lone surrogate
+        may hide in it (see `escapes`), then the rest."""
+        for n, document in enumerate(documents, first):
+            if self.escapes:
+                _check_limits(document)
+            self._check(section, n, document)
 
     def _take_checked(self, leave: int = 0) -> None:
         """Take in the runs of plays the workers checked, in order, until `leave` are still on their way. A run
@@ -242,10 +249,7 @@ class _CheckedBackup:
                 run = None
             seen = self.ids["plays"]
             if run is None or any(play.summary.id in seen for play in run.plays):
-                for n, document in enumerate(json_stream.decode_elements(self.data, self.decoder, span)):
-                    if self.escapes:
-                        _check_limits(document)
-                    self._check("plays", index + n, document)
+                self._check_run("plays", index, json_stream.decode_elements(self.data, self.decoder, span))
                 continue
             seen.update(play.summary.id for play in run.plays)
             self.plays += run.encoded(self.data, span[0])
@@ -383,10 +387,7 @@ def _checked_run(run: bytes, first: int) -> CheckedRun | None:
     checker.header = {"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION}
     try:
         with gc_paused():
-            for n, document in enumerate(json_stream.decode_elements(run, checker.decoder, (0, len(run)))):
-                if checker.escapes:
-                    _check_limits(document)
-                checker._check("plays", first + n, document)
+            checker._check_run("plays", first, json_stream.decode_elements(run, checker.decoder, (0, len(run))))
     except Exception:  # whatever it is, the caller finds it again and says why
         return None
     payloads = [play.payload for play in checker.plays]
