@@ -71,7 +71,7 @@ class GameTimer:
         record = self.record
         self.started = rec.timer_started(record)
         self.clock.value = self._shown()
-        if not rec.timer_started(record):
+        if not self.started:
             state, button = self.t("timer.not_started"), icon_button(
                 "timer.start", ft.Icons.PLAY_ARROW, self.t("timer.start"), lambda e: self._change(rec.start_timer))
         elif rec.timer_running(record):
