@@ -185,13 +185,18 @@ class SheetScreen(Screen):
         self.current = index
         self.rebuild()
 
-    def _add_round(self, e: ft.ControlEvent) -> None:
+    async def _add_round(self, e: ft.ControlEvent) -> None:
         """The new round's card is added under the others, which stay as they are: a field the player is
-        typing into is never replaced by a copy drawn from what was saved a moment before."""
+        typing into is never replaced by a copy drawn from what was saved a moment before. The new round is
+        what the player types next: its first field takes the focus (on a phone, the keyboard opens on it)."""
         self.model.add_round()
-        self.round_cards.controls.append(self._round_card(len(self.model.value(("rounds",))) - 1))
+        added = len(self.model.value(("rounds",))) - 1
+        self.round_cards.controls.append(self._round_card(added))
         self.round_buttons.controls = self._round_buttons()
         self.changed(self.model.evaluation, self.round_cards, self.round_buttons)
+        field = self.editors.first_typed(("rounds", added))
+        if field is not None:
+            await field.focus()
 
     def _remove_round(self, e: ft.ControlEvent) -> None:
         rounds = self.model.value(("rounds",), []) or []

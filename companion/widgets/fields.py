@@ -44,6 +44,11 @@ class Editor:
         """The controls that `show_error` changes (what to send to the browser after it)."""
         return [self.error]
 
+    @property
+    def typed_into(self) -> ft.TextField | None:
+        """The field the player types this entry into, if it is typed."""
+        return None
+
     def show_error(self, message: str | None, hint: bool = False) -> bool:
         """A broken rule (red) or, with `hint`, a rule that waits for other entries (quiet).
 
@@ -94,6 +99,10 @@ class IntEditor(Editor):
 
     def marks(self) -> list[ft.Control]:
         return [self.field, self.error]
+
+    @property
+    def typed_into(self) -> ft.TextField | None:
+        return self.field
 
     def show_error(self, message: str | None, hint: bool = False) -> bool:
         if not super().show_error(message, hint):
@@ -276,6 +285,10 @@ class TextEditor(Editor):
     def control(self) -> ft.Control:
         return self._control
 
+    @property
+    def typed_into(self) -> ft.TextField | None:
+        return self.field
+
 
 class EditorFactory:
     """Builds editors for fields of a spec at sheet paths and keeps them for showing the engine's judgement."""
@@ -291,6 +304,11 @@ class EditorFactory:
             return self._composite(field.kind, path, label)
         self.editors[path] = editor
         return editor.control
+
+    def first_typed(self, under: Path) -> ft.TextField | None:
+        """The first field under `under` that is typed into, in the order of the screen (the order built)."""
+        return next((editor.typed_into for path, editor in self.editors.items()
+                     if path[:len(under)] == under and editor.typed_into is not None), None)
 
     def _editor(self, kind: Kind, path: Path, label: str, optional: bool, compact: bool = False) -> Editor | None:
         m, t, changed = self.model, self.t, self.changed

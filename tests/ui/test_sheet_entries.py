@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import flet as ft
+from flet.messaging.protocol import MessageAction
 
 from companion.app import PREF_LANGUAGE, Services
 from companion.main import make_main
@@ -137,6 +138,18 @@ def test_what_is_typed_around_add_round_is_kept(open_app: Callable[..., Harness]
     assert services.repo.drafts()[0]["sheet"]["rounds"] == [{"Ana": 5, "Bo": 3}, {"Ana": 4}]
     assert ui.control("rounds[0].Bo") is shown and shown.value == "3"
     assert reload(open_app, ui).control("rounds[1].Ana").value == "4"
+
+
+def test_add_round_puts_the_focus_on_the_new_round(open_app: Callable[..., Harness]) -> None:
+    """The player types the new round next: its first field takes the focus, not the round before's."""
+    ui = open_app()
+    start_game(ui, "carnage", ["Ana", "Bo"])
+    for r in range(2):
+        ui.click("sheet.add_round")
+        focused = [m.body.control_id for m in ui.conn.sent
+                   if m.action == MessageAction.INVOKE_METHOD and m.body.name == "focus"]
+        assert focused[-1] == ui.control(f"rounds[{r}].Ana.destroyed")._i
+    assert len(focused) == 2
 
 
 def test_quick_taps_on_plus_each_count(open_app: Callable[..., Harness], services: Services) -> None:
