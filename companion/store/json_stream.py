@@ -80,8 +80,8 @@ class Runs(Protocol):
 
     def confirm(self, key: str) -> tuple[int, int]:
         """Settle every run taken since the last call, in order: where reading goes on, with how many elements
-        of the array come before it (the end of the last run taken, when every one of them held; else the start
-        of the first that did not, which and whatever follows it are read again)."""
+        of the array come before it: the end of the last run taken, when every one of them held; else the start
+        of the first that did not (it is read here, and everything after it)."""
 
 
 def _error(message: str) -> json.JSONDecodeError:
