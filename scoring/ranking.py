@@ -36,16 +36,21 @@ def rank(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> tuple[list[list[str]
     """
     if scoring.together:
         return [list(sheet.names)], []
+    players, table = scoring.players, scoring.table_winners
+    chosen = [n for n in sheet.names if n in table] if table else []
+    alive: list[str] = []
+    out: list[str] = []
+    for name in sheet.names:
+        if name not in chosen:
+            (out if players[name].eliminated else alive).append(name)
     ranker = _Ranker(spec, sheet, scoring)
-    players = scoring.players
-    chosen = [n for n in sheet.names if n in scoring.table_winners] if scoring.table_winners else []
-    alive = [n for n in sheet.names if not players[n].eliminated and n not in chosen]
-    out = [n for n in sheet.names if players[n].eliminated and n not in chosen]
     groups: list[list[str]] = [chosen] if chosen else []
-    decided = scoring.table_winners is not None
     for pool in (alive, out):
         for tied in ranker.by_total(pool) if pool else ():
-            for_win = not groups and pool is alive and not decided
+            if len(tied) == 1:  # nothing to break (an import ranks tens of thousands of plays)
+                groups.append(tied)
+                continue
+            for_win = not groups and pool is alive and table is None
             groups.extend(ranker.resolve(tied, spec.tiebreaks, [], for_win=for_win))
     return groups, ranker.notes
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import marshal
 import re
 import threading
 from collections import deque
@@ -33,8 +34,8 @@ from .play_record import duration_of, eliminated_in, started_of
 from .plays import EncodedPlay, normalised
 from .refusal import RefusedError
 from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
-from .shards import gc_paused
-from .summary import summary_of
+from .shards import gc_paused, summaries_of_rows
+from .summary import PlaySummary, summary_of
 
 BACKUP_FORMAT = "table-companion-backup"
 MAX_BACKUP_BYTES = 64 * 1024 * 1024  # a backup of about 90,000 plays; it is read into memory as text
@@ -146,7 +147,12 @@ class _CheckedBackup:
     def __init__(self, data: bytes, pool: _Workers | None = None) -> None:
         self.data = data
         self.pool = pool  # where runs of plays are checked, when there are workers (see _checked_run)
-        self.pending: deque[tuple[int, Span, Future[CheckedRun | None]]] = deque()
+        # runs of plays taken undecoded (see json_stream.Runs) on their way, and the plays taken in: how many,
+        # where the last run of them ends, and where the first run found wrong (or refused) begins
+        self.pending: deque[tuple[Span, Future[bytes | None]]] = deque()
+        self.counted = 0
+        self.taken_end = 0
+        self.wrong: int | None = None
         self.decoder = strict_json.decoder(bounded_ints=False)  # the rules bound every number that counts
         # text decoded from UTF-8 holds a lone surrogate only through a \\u escape: without one, no document
         # needs looking through for them
@@ -178,13 +184,10 @@ class _CheckedBackup:
         first = data[at:at + 1].decode("latin-1")
         if first != "{":
             raise BackupError("backup.error.not_backup" if first and first in JSON_STARTS else "backup.error.not_json")
-        try:
-            try:
-                members = json_stream.read_members(
-                    data, checked.decoder, STREAMED, checked._key, checked._value, checked._elements,
-                    lambda at: report(CHECKING_SHARE * at / len(data)), start)
-            finally:  # what is wrong with the plays read before whatever stopped the reading is said first
-                checked._take_checked()
+        try:  # the plays that workers check are all settled before anything after them is read
+            members = json_stream.read_members(
+                data, checked.decoder, STREAMED, checked._key, checked._value, checked._elements,
+                lambda at: report(CHECKING_SHARE * at / len(data)), start, checked if pool is not None else None)
         except _OlderBackupError:
             return cls.read(_upgraded(data[start:]), report, pool)
         except json_stream.DuplicateKeyError as duplicate:
@@ -214,15 +217,10 @@ class _CheckedBackup:
             raise _invalid(key) if self.header else BackupError("backup.error.not_backup")
 
     def _elements(self, section: str, index: int, documents: list[Any], span: Span) -> None:
-        if self.header and section == "plays" and self.pool is not None:
-            checking = self.pool.submit(_checked_run, self.data[span[0]:span[1]], index)
-            if checking is not None:
-                self.pending.append((index, span, checking))
-                self._take_checked(MAX_PENDING_RUNS)
-                return
-        self._take_checked()  # what comes later in the file is checked later
         if self.header:
             self._check_run(section, index, documents)
+            if section == "plays":
+                self.counted = index + len(documents)
             return
         if self.escapes:  # the limits now, the rest once the header is known
             for document in documents:
@@ -237,25 +235,54 @@ class _CheckedBackup:
                 _check_limits(document)
             self._check(section, n, document)
 
+    # ---- runs of plays checked in the workers (json_stream.Runs) ----
+
+    def offer(self, key: str, span: Span) -> bool:
+        """A run of plays goes to a worker undecoded, once the header is known (a run found wrong, or refused, and
+        what follows it are read again here: see `confirm`)."""
+        if key != "plays" or not self.header or self.pool is None or self.wrong is not None:
+            return False
+        self._take_checked(MAX_PENDING_RUNS)
+        if self.wrong is not None:
+            return False
+        checking = self.pool.submit(_checked_run, self.data[span[0]:span[1]])
+        if checking is None:
+            return False
+        self.pending.append((span, checking))
+        return True
+
+    def confirm(self, key: str) -> tuple[int, int]:
+        self._take_checked()
+        at = self.taken_end if self.wrong is None else self.wrong
+        self.wrong = None
+        return at, self.counted
+
     def _take_checked(self, leave: int = 0) -> None:
-        """Take in the runs of plays the workers checked, in order, until `leave` are still on their way. A run
-        that a worker refused (or that holds an id seen before it, or whose worker died) is checked again here,
-        which says why in the same words and order as when everything is checked here."""
+        """Take in the runs of plays the workers checked, in order, until `leave` are still on their way. The
+        first run that a worker could not read as plays or refused (or that holds an id seen before it, or whose
+        worker died) is `wrong`: it is read and checked again here, which says why in the same words and order as
+        when everything is checked here; the runs after it are dropped, read again after it."""
         while len(self.pending) > leave:
-            index, span, future = self.pending.popleft()
+            span, future = self.pending.popleft()
+            if self.wrong is not None:
+                future.cancel()
+                continue
             try:
-                run = future.result()
-            except Exception:  # a worker that died (killed, out of memory): the run is checked here
+                sent = future.result()
+                run = None if sent is None else CheckedRun.loads(sent)
+            except Exception:  # a worker that died (killed, out of memory): the run is read here
                 run = None
             seen = self.ids["plays"]
-            if run is None or any(play.summary.id in seen for play in run.plays):
-                self._check_run("plays", index, json_stream.decode_elements(self.data, self.decoder, span))
+            if run is None or any(summary.id in seen for summary in run.summaries):
+                self.wrong = span[0]
                 continue
-            seen.update(play.summary.id for play in run.plays)
+            seen.update(summary.id for summary in run.summaries)
             self.plays += run.encoded(self.data, span[0])
             self.playing.update(dict.fromkeys(run.playing))
             for key, definition in run.inline.items():
                 self.inline.setdefault(key, definition)
+            self.counted += len(run.summaries)
+            self.taken_end = span[1]
 
     def _value(self, key: str, value: Any) -> None:
         self.values[key] = value
@@ -336,7 +363,7 @@ class _Workers:
         if pool is not None and not kept:
             pool.shutdown(wait=False)
 
-    def submit(self, *work: Any) -> Future[CheckedRun | None] | None:
+    def submit(self, *work: Any) -> Future[bytes | None] | None:
         """The run's checking on its way; None when it is to be checked in place (also while the workers are
         still starting: the time is not lost waiting)."""
         if self.pool is None or (self.starting is not None and self.starting.is_alive()):
@@ -360,41 +387,53 @@ class _Workers:
 
 
 class CheckedRun(NamedTuple):
-    """What a worker found in a run of plays, all of them accepted (see `_CheckedBackup._take_checked`)."""
+    """What a worker found in a run of plays, all of them accepted (see `_CheckedBackup._take_checked`), as it
+    comes back from the worker: in marshal (one bytes object to send: unpickling a summary apiece in the importing
+    process cost it more than the rest of taking a run in)."""
 
-    plays: list[EncodedPlay]  # without their bytes when `as_in_file` (then b"")
+    summaries: list[PlaySummary]
     playing: list[str]
     inline: dict[tuple[str, int], dict[str, Any]]
-    # the run's bytes are the plays' own, one after the other with a comma between (a backup the app wrote):
-    # the lengths of each, and the plays take their bytes from the file (not sent back, nor held twice)
-    as_in_file: list[int] | None = None
+    # the plays' bytes, or (an int each) their lengths when the run's bytes are the plays' own, one after the
+    # other with a comma between (a backup the app wrote): then the plays take their bytes from the file (not
+    # sent back, nor held twice)
+    payloads: list[bytes] | list[int]
+
+    def dumps(self) -> bytes:
+        return marshal.dumps(([tuple(s) for s in self.summaries], self.playing, self.inline, self.payloads))
+
+    @classmethod
+    def loads(cls, sent: bytes) -> CheckedRun:
+        rows, playing, inline, payloads = marshal.loads(sent)
+        return cls(summaries_of_rows(rows), playing, inline, payloads)
 
     def encoded(self, data: bytes, start: int) -> list[EncodedPlay]:
-        """The plays, with their bytes (in `data` from `start`, when `as_in_file`)."""
-        if self.as_in_file is None:
-            return self.plays
+        """The plays, with their bytes (in `data` from `start`, when the payloads are lengths)."""
+        if not self.payloads or type(self.payloads[0]) is bytes:
+            return list(map(EncodedPlay, self.payloads, self.summaries))  # type: ignore[arg-type]
         file, found = memoryview(data), []
-        for play, length in zip(self.plays, self.as_in_file, strict=True):
-            found.append(EncodedPlay(file[start:start + length], play.summary))
-            start += length + 1
+        for summary, length in zip(self.summaries, self.payloads, strict=True):
+            found.append(EncodedPlay(file[start:start + length], summary))  # type: ignore[operator]
+            start += length + 1  # type: ignore[operator]
         return found
 
 
-def _checked_run(run: bytes, first: int) -> CheckedRun | None:
-    """In a worker process: the plays of a run (elements of the backup's plays, the first numbered `first`)
-    checked as `_CheckedBackup` checks them; None when any is refused (the caller checks the run again)."""
+def _checked_run(run: bytes) -> bytes | None:
+    """In a worker process: the plays of a run of the backup's plays, from where one begins to a guessed end (see
+    json_stream), decoded and checked as `_CheckedBackup` checks them, as `CheckedRun.dumps`; None when they
+    cannot be read as plays (a wrong guess) or any is refused (the caller reads the run again)."""
     checker = _CheckedBackup(run)
     checker.header = {"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION}
     try:
         with gc_paused():
-            checker._check_run("plays", first, json_stream.decode_elements(run, checker.decoder, (0, len(run))))
+            checker._check_run("plays", 0, json_stream.decode_elements(run, checker.decoder, (0, len(run))))
     except Exception:  # whatever it is, the caller finds it again and says why
         return None
     payloads = [play.payload for play in checker.plays]
-    if b",".join(payloads) != run:
-        return CheckedRun(checker.plays, list(checker.playing), checker.inline)
-    return CheckedRun([EncodedPlay(b"", play.summary) for play in checker.plays], list(checker.playing),
-                      checker.inline, [len(payload) for payload in payloads])
+    summaries = [play.summary for play in checker.plays]
+    in_file = b",".join(payloads) == run
+    return CheckedRun(summaries, list(checker.playing), checker.inline,
+                      [len(payload) for payload in payloads] if in_file else list(map(bytes, payloads))).dumps()
 
 
 class _OlderBackupError(Exception):

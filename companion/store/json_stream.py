@@ -11,6 +11,11 @@ app writes begins with its id; or, near the end of the array, the first `}` wher
 the array ends) that decoding confirms: a prefix of the elements that decodes as elements can only end
 where an element ends. Where no guess holds, or the fast decoder declines, the caller's decoder reads the
 elements one by one, exactly as it reads any JSON.
+
+A caller that decodes runs elsewhere (worker processes) may take them as bytes, at the guessed ends, before
+anything decodes them (`Runs`): it confirms them later, all of them before anything else of the array is read
+here, and names the first it found wrong (its guessed end, or what it holds), which is then read here again,
+and everything after it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import json
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from . import json_codec
 
@@ -65,6 +70,18 @@ class Member:
 
 # on_elements(key, index of the first, the elements, where they are in the bytes)
 OnElements = Callable[[str, int, list[Any], Span], None]
+
+
+class Runs(Protocol):
+    """Who takes runs of elements as bytes, undecoded (see the module's docstring)."""
+
+    def offer(self, key: str, span: Span) -> bool:
+        """Whether the taker takes the run at `span` (from where an element begins to a guessed end)."""
+
+    def confirm(self, key: str) -> tuple[int, int]:
+        """Settle every run taken since the last call, in order: where reading goes on, with how many elements
+        of the array come before it: the end of the last run taken, when every one of them held; else the start
+        of the first that did not (it is read here, and everything after it)."""
 
 
 def _error(message: str) -> json.JSONDecodeError:
@@ -114,13 +131,14 @@ class _Cursor:
 
 def read_members(data: bytes, decoder: json.JSONDecoder, streamed: Collection[str],
                  on_key: Callable[[str], None], on_value: Callable[[str, Any], None], on_elements: OnElements,
-                 on_progress: Callable[[int], None] | None = None, start: int = 0) -> dict[str, Member]:
+                 on_progress: Callable[[int], None] | None = None, start: int = 0,
+                 runs: Runs | None = None) -> dict[str, Member]:
     """The top-level members of `data` (valid UTF-8 from `start`). A key in `streamed` must hold an array of
     objects: its elements go to `on_elements` a run at a time, in order, as soon as they are decoded. Any
     other key must hold a plain value (no array or object), given to `on_value(key, value)`. `on_key(key)`
     sees every key before its value is read (to refuse unknown ones early). `on_progress(at)` is told how
     far in the bytes it is. Raises json.JSONDecodeError, NotAnObjectError, NotScalarError,
-    DuplicateKeyError, and whatever the callbacks or the decoder raise."""
+    DuplicateKeyError, and whatever the callbacks or the decoder raise. `runs` may take runs undecoded."""
     cursor = _Cursor(data, decoder, start)
     if cursor.peek() != "{":
         raise NotAnObjectError()
@@ -140,7 +158,7 @@ def read_members(data: bytes, decoder: json.JSONDecoder, streamed: Collection[st
             if (key in streamed) != (is_array and cursor.peek() == "["):
                 raise NotScalarError(key)
             if key in streamed:
-                cursor.seen[key] = Member(key, count=_elements(cursor, key, on_elements, on_progress))
+                cursor.seen[key] = Member(key, count=_elements(cursor, key, on_elements, on_progress, runs))
             else:
                 cursor.seen[key] = Member(key, cursor.scalar())
                 on_value(key, cursor.seen[key].value)
@@ -154,32 +172,54 @@ def read_members(data: bytes, decoder: json.JSONDecoder, streamed: Collection[st
     return cursor.seen
 
 
-def _elements(cursor: _Cursor, key: str, on_elements: OnElements, on_progress: Callable[[int], None] | None) -> int:
+def _elements(cursor: _Cursor, key: str, on_elements: OnElements, on_progress: Callable[[int], None] | None,
+              runs: Runs | None) -> int:
     """Read the array at the cursor; returns how many elements it has."""
     cursor.at += 1  # the "["
     count = 0
+    taken, last_end = False, 0  # runs taken undecoded since they were last confirmed; where the last one ends
+    offer = runs is not None  # not for a run that `runs` declined or found wrong
     if cursor.peek() == "]":
         cursor.at += 1
         return count
     while True:
-        if cursor.peek() != "{":  # refused before it is decoded: a single element may be the whole file
-            raise NotAnObjectError(f"{key}[{count}]")
+        cursor.skip()
         start = cursor.at
-        run = _fast_run(cursor.data, start)
-        if run is None:
-            elements, cursor.at, failure = _one_by_one(cursor, key, count)
+        end = _run_end(cursor.data, start) if offer and cursor.data[start:start + 1] == b"{" else None
+        if end is not None and runs.offer(key, (start, end)):  # type: ignore[union-attr]
+            cursor.at = last_end = end  # a guessed end is followed by "," or "]"
+            taken = True
+        elif taken:  # what they held comes before anything read here
+            at, count = runs.confirm(key)  # type: ignore[union-attr]
+            taken, offer = False, False
+            if at != last_end:  # a run found wrong: read again from its start
+                cursor.at = at
+            continue
         else:
-            elements, cursor.at = run
-            odd = next((i for i, element in enumerate(elements) if not isinstance(element, dict)), None)
-            failure = None if odd is None else NotAnObjectError(f"{key}[{count + odd}]")
-            elements = elements if odd is None else elements[:odd]
-        on_elements(key, count, elements, (start, cursor.at))
-        count += len(elements)
-        if failure is not None:
-            raise failure
+            offer = runs is not None
+            if cursor.peek() != "{":  # refused before it is decoded: a single element may be the whole file
+                raise NotAnObjectError(f"{key}[{count}]")
+            run = _fast_run(cursor.data, start)
+            if run is None:
+                elements, cursor.at, failure = _one_by_one(cursor, key, count)
+            else:
+                elements, cursor.at = run
+                odd = next((i for i, element in enumerate(elements) if not isinstance(element, dict)), None)
+                failure = None if odd is None else NotAnObjectError(f"{key}[{count + odd}]")
+                elements = elements if odd is None else elements[:odd]
+            on_elements(key, count, elements, (start, cursor.at))
+            count += len(elements)
+            if failure is not None:
+                raise failure
         if on_progress is not None:
             on_progress(cursor.at)
         if cursor.peek() == "]":
+            if taken:
+                at, count = runs.confirm(key)  # type: ignore[union-attr]
+                taken = False
+                if at != last_end:  # a run found wrong: read again from its start
+                    cursor.at, offer = at, False
+                    continue
             cursor.at += 1
             return count
         cursor.expect(",")

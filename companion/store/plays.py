@@ -115,9 +115,14 @@ class Plays:
 
     def _insert_into(self, path: Path | None, info: ShardInfo | None, group: list[Stored], taken: int) -> int:
         """Returns the highest shard number used, so that the next group's new shards come after it."""
-        stored: list[Stored] = list(self.folder.docs(path, "plays")) if path is not None else []
         appended = info is None or _time_of(group[0]) >= (info.newest or "")
-        if len(stored) + len(group) <= SHARD_SIZE:
+        # a full shard the group comes after takes none of it: its plays are not read (an import of many plays
+        # stores them in batches, each after the last batch's full shards)
+        full = appended and info is not None and info.count == SHARD_SIZE
+        stored: list[Stored] = list(self.folder.docs(path, "plays")) if path is not None and not full else []
+        if full:
+            parts = [[], *(group[i:i + SHARD_SIZE] for i in range(0, len(group), SHARD_SIZE))]
+        elif len(stored) + len(group) <= SHARD_SIZE:
             parts = [sorted([*stored, *group], key=_time_of)]
         elif appended:  # fill the shard, then new shards of SHARD_SIZE: the full ones are never rewritten
             room = SHARD_SIZE - len(stored)

@@ -159,7 +159,7 @@ class Shards:
                 version, written_for, rules, fields, rows = marshal.loads(body)
                 if (version, written_for, fields) != (schema.SCHEMA_VERSION, key, SUMMARY_FIELDS):
                     return None
-                summaries = _summaries_of_rows(rows)
+                summaries = summaries_of_rows(rows)
             if rules != rules_of(summaries):
                 return None  # made under other rules: the totals may differ now
         except (OSError, EOFError, ValueError, TypeError):
@@ -259,7 +259,7 @@ SUMMARY_FIELDS = PlaySummary._fields  # a file with other fields is made again
 SUMMARIES_MAGIC = b"table-companion summaries\n"  # then the CRC-32 of the rest, then its marshal data
 
 
-def _summaries_of_rows(rows: Any) -> list[PlaySummary]:
+def summaries_of_rows(rows: Any) -> list[PlaySummary]:
     """The rows of a summaries file (tuples in SUMMARY_FIELDS order) as summaries. The CRC-32 already told that
     the file is as written, so only its shape is checked here, row by row in C (a summary per row in Python
     was a third of a cold read)."""

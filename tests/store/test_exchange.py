@@ -6,6 +6,7 @@ import copy
 import json
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 
@@ -315,9 +316,11 @@ def many_plays(source: Repository) -> Repository:
 
 
 @pytest.mark.parametrize("case", ["a forged result", "a sheet the rules refuse", "the same id twice", "as exported",
-                                  "a forged result, then a key of no backup", None])
+                                  "a forged result, then a key of no backup", "broken twice",
+                                  "broken twice, ends guessed inside plays", "ends guessed inside plays", None])
 def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tmp_path: Path,
-                                                          in_workers: list[bool], case: str | None) -> None:
+                                                          monkeypatch: pytest.MonkeyPatch, in_workers: list[bool],
+                                                          case: str | None) -> None:
     backup = backup_of(many_plays(source))
     late = backup["plays"][-5]  # in a later run than the first
     if case == "the same id twice":
@@ -326,9 +329,23 @@ def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tm
         late["result"]["winners"] = ["nobody"]
     elif case == "a sheet the rules refuse":
         late["sheet"]["rounds"][0]["Mina"] = 99
+    elif case is not None and case.startswith("broken twice"):  # the first fault in the file is the one told
+        backup["plays"][-9]["sheet"]["rounds"][0]["Mina"] = 99
+        late["result"]["winners"] = ["nobody"]
+    if case is not None and case.endswith("ends guessed inside plays"):
+        for play in backup["plays"][::4]:  # where a run's end may be guessed inside a play: no worker can read it
+            play["record"] = {"tags": [{}, {"id": "x"}]}
     data = export_backup(source) if case == "as exported" else json.dumps(backup).encode()  # its plays' own bytes
     if case == "a forged result, then a key of no backup":
         data = data[:-1] + b', "more": 1}'
+    found_wrong: list[bool] = []  # whether the importing process found a run that a worker could not take
+    take_checked = exchange._CheckedBackup._take_checked
+
+    def taking(self: exchange._CheckedBackup, leave: int = 0) -> None:
+        take_checked(self, leave)
+        found_wrong.append(self.wrong is not None)
+
+    monkeypatch.setattr(exchange._CheckedBackup, "_take_checked", taking)
     outcomes = []
     for folder in ("in workers", "in place"):
         target = Repository.open(tmp_path / folder)
@@ -336,12 +353,15 @@ def test_plays_checked_in_workers_are_refused_as_in_place(source: Repository, tm
             outcomes.append(import_backup(target, data))
         except BackupError as refused:
             outcomes.append((refused.message_key, refused.params))
-        accepted = case in (None, "as exported")
+        accepted = case in (None, "as exported", "ends guessed inside plays")
         assert accepted == bool(target.players())
         if folder == "in workers":
             assert len(in_workers) > 4 and all(in_workers)
+            assert any(found_wrong) == (case not in (None, "as exported"))
         exchange.POOL_MIN_BYTES = len(data) + 1
     assert outcomes[0] == outcomes[1]
+    if case is not None and case.startswith("broken twice"):
+        assert outcomes[0] == ("backup.error.sheet", {"path": "plays[17].sheet.rounds[0].Mina", "message": ANY})
     if accepted:
         assert outcomes[0].plays_added == 26
         assert export_backup(Repository.open(tmp_path / "in workers")) == export_backup(Repository.open(

@@ -32,17 +32,55 @@ LAYOUTS = {"compact": {"separators": (",", ":"), "ensure_ascii": False}, "spaced
            "indented": {"indent": 2, "ensure_ascii": False}}
 
 
-def streamed(data: bytes) -> dict[str, list[Any]]:
-    found: dict[str, list[Any]] = {"plays": [], "drafts": []}
+def streamed(data: bytes, runs: Taker | None = None) -> dict[str, list[Any]]:
+    found: dict[str, list[Any]] = runs.found if runs is not None else {"plays": [], "drafts": []}
 
     def on_elements(key: str, first: int, elements: list[Any], span: json_stream.Span) -> None:
         assert first == len(found[key])
         assert json_stream.decode_elements(data, strict_json.decoder(bounded_ints=False), span) == elements
         found[key] += elements
 
-    json_stream.read_members(data, strict_json.decoder(bounded_ints=False), ("plays", "drafts"),
-                             lambda key: None, lambda key, value: None, on_elements)
+    members = json_stream.read_members(data, strict_json.decoder(bounded_ints=False), ("plays", "drafts"),
+                                       lambda key: None, lambda key, value: None, on_elements, runs=runs)
+    assert {key: member.count for key, member in members.items() if key in found} == {
+        key: len(elements) for key, elements in found.items() if key in members}
     return found
+
+
+class Taker:
+    """Takes runs of plays undecoded, as the import's workers do, and settles them as they would: a run that
+    is not elements (a wrong guess at its end) or that is refused (every run numbered in `refused`) is wrong."""
+
+    def __init__(self, data: bytes, refused: set[int]) -> None:
+        self.data, self.refused = data, refused
+        self.found: dict[str, list[Any]] = {"plays": [], "drafts": []}
+        self.pending: list[json_stream.Span] = []
+        self.offered = 0
+        self.end, self.wrong = 0, None
+        self.wrong_runs = 0
+
+    def offer(self, key: str, span: json_stream.Span) -> bool:
+        if key != "plays" or self.wrong is not None:
+            return False
+        self.offered += 1
+        self.pending.append(span)
+        return True
+
+    def confirm(self, key: str) -> tuple[int, int]:
+        for span in self.pending:
+            try:
+                elements = json_stream.decode_elements(self.data, strict_json.decoder(bounded_ints=False), span)
+            except ValueError:
+                elements = None
+            self.offered -= 1
+            if elements is None or not all(isinstance(e, dict) for e in elements) or self.offered in self.refused:
+                self.wrong, self.wrong_runs = span[0], self.wrong_runs + 1
+                break
+            self.found["plays"] += elements
+            self.end = span[1]
+        self.pending, self.offered = [], 0
+        at, self.wrong = (self.end if self.wrong is None else self.wrong), None
+        return at, len(self.found["plays"])
 
 
 @pytest.fixture(params=[True, False], ids=["orjson", "json module"])
@@ -60,6 +98,30 @@ def test_runs_of_elements_are_read_as_a_whole_file_is(monkeypatch: pytest.Monkey
     monkeypatch.setattr(json_stream, "MAX_CHUNK", 400)
     data = json.dumps({"format": "x", "plays": plays, "drafts": drafts}, **LAYOUTS[layout]).encode("utf-8")
     assert streamed(data) == {"plays": plays, "drafts": drafts}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(plays=documents, drafts=documents, refused=st.sets(st.integers(0, 3)))
+def test_runs_taken_undecoded_are_read_as_a_whole_file_is(monkeypatch: pytest.MonkeyPatch, layout: str,
+                                                          plays: list[Any], drafts: list[Any],
+                                                          refused: set[int]) -> None:
+    """Runs taken by their bytes at guessed ends, some of them wrong or refused (read again, with all after
+    them), give exactly the elements of the whole file, in order."""
+    monkeypatch.setattr(json_stream, "CHUNK", 40)
+    monkeypatch.setattr(json_stream, "MAX_CHUNK", 400)
+    data = json.dumps({"format": "x", "plays": plays, "drafts": drafts}, **LAYOUTS[layout]).encode("utf-8")
+    assert streamed(data, Taker(data, refused)) == {"plays": plays, "drafts": drafts}
+
+
+def test_a_run_whose_end_is_guessed_inside_an_element_is_read_again() -> None:
+    plays = [{"id": str(n), "pad": "x" * 30, "tags": [{}, {"id": "x"}]} for n in range(12)]
+    data = json.dumps({"plays": plays}, separators=(",", ":")).encode("utf-8")
+    taker = Taker(data, set())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(json_stream, "CHUNK", 40)
+        assert streamed(data, taker)["plays"] == plays
+    assert taker.wrong_runs > 0
 
 
 def test_an_integer_past_64_bits_stays_an_integer() -> None:
