@@ -72,8 +72,18 @@ def test_a_preparation_that_fails_stops_the_server_with_its_error(tmp_path: Path
     def broken() -> Services:
         raise RuntimeError("no app today")
 
-    with pytest.raises(RuntimeError, match="no app today"):
-        serve(ServeConfig(port=free_port(), data_dir=tmp_path), broken)
+    raised: list[BaseException] = []
+
+    def run() -> None:  # on a thread of its own: the server runs its own event loop
+        try:
+            serve(ServeConfig(port=free_port(), data_dir=tmp_path), broken)
+        except RuntimeError as error:
+            raised.append(error)
+
+    server = threading.Thread(target=run)
+    server.start()
+    server.join(30)
+    assert not server.is_alive() and [str(error) for error in raised] == ["no app today"]
 
 
 # A server's preparation, then the first session (the scorekeeper's, on home, in Korean): what it imports and reads.
