@@ -12,9 +12,12 @@ Everything that decides trust comes from the connection, never from the client:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import ctypes.util
 import logging
+import os
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -54,6 +57,11 @@ MAX_NEW_CONNECTIONS_PER_MINUTE = 30  # per peer: a session outlives its connecti
 VIEWER_SESSION_TIMEOUT = 300  # seconds a phone's session waits for it to reconnect (the scorekeeper's: an hour)
 PROTECTED_PAGE_PROPS = frozenset({"client_ip", "client_user_agent"})
 CLOSE_TRY_AGAIN_LATER = 1013
+# While the app is prepared, the thread serving the web client's files waits for the interpreter at most this
+# long (Python's default, 5 ms, would hold up every chunk of a file the browser is loading).
+PREPARING_SWITCH_S = 0.0002
+PREPARING_NICE = 19  # and it runs behind the other threads: a browser loading the client on the same machine came
+# to its session later when the preparation competed with it for the processor
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
@@ -275,11 +283,18 @@ def serve(config: ServeConfig, prepare: Callable[[], Services]) -> None:
     ready: Future[Services] = Future()
 
     def preparing() -> None:
+        if sys.platform == "linux":  # where a thread has a priority of its own: behind a browser on this machine
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PREPARING_NICE)
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(PREPARING_SWITCH_S)
         try:
             ready.set_result(prepare())
         except BaseException as error:
             ready.set_exception(error)
             server.should_exit = True
+        finally:
+            sys.setswitchinterval(switch)
 
     thread = threading.Thread(target=preparing, name="prepare", daemon=True)
     server = uvicorn.Server(uvicorn.Config(
