@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from .config import DEFAULT_PORT, LOOPBACK, ServeConfig, lan_address, resolve_data_dir
+
+if TYPE_CHECKING:
+    from .app import Services
 
 
 def parse_args(argv: list[str] | None = None) -> ServeConfig:
@@ -24,12 +28,21 @@ def parse_args(argv: list[str] | None = None) -> ServeConfig:
 
 def main(argv: list[str] | None = None) -> int:
     config = parse_args(argv)
-    from .app import Services  # after argument parsing: --help stays instant
+    from .server import serve  # after argument parsing: --help stays instant
+
+    serve(config, lambda: prepare(config))
+    return 0
+
+
+def prepare(config: ServeConfig) -> Services:
+    """The app's modules and its data, ready for the first session (run while the server already listens)."""
+    from .app import Services
     from .downloads import Downloads
+    from .i18n import LANGUAGES
     from .live import LiveTable, PeerRegistry
-    from .server import serve
     from .store.repository import open_repository
     from .uploads import Uploads
+    from .warmup import warm_up
 
     repo, problem = open_repository(config.data_dir)
     live = LiveTable(is_live=lambda draft_id: repo.draft(draft_id) is not None)
@@ -48,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         where = services.share_url or f"port {config.port} of this computer's address"
         print(f"Players join from their phones on the same Wi-Fi: {where}", flush=True)
         print(f"Scorekeeper on another device: {where}/?key={services.live.host_key}", flush=True)
-    serve(config, services)
-    return 0
+    warm_up(LANGUAGES)
+    return services
 
 
 if __name__ == "__main__":

@@ -67,6 +67,7 @@ class App:
         self._retry_scheduled = False
         self._after_dialog: dict[ft.DialogControl, Callable[[], None]] = {}
         self._confirming: list[str] = []  # routes shown before the browser confirmed them (see _go)
+        self._prefs: ft.SharedPreferences | None = None
 
     def _decide_role(self) -> None:
         """Host or viewer, once for the whole session, from the connection's real address and the key.
@@ -333,15 +334,21 @@ class App:
     def _store_pref(self, key: str, value: str) -> None:
         async def store() -> None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(ft.SharedPreferences().set(key, value), CLIENT_TIMEOUT)
+                await asyncio.wait_for(self._preferences().set(key, value), CLIENT_TIMEOUT)
 
         self.page.run_task(store)
+
+    def _preferences(self) -> ft.SharedPreferences:
+        """The browser's preferences: one service for the session (each new one is first sent to the client)."""
+        if self._prefs is None:
+            self._prefs = ft.SharedPreferences()
+        return self._prefs
 
     async def _saved(self, which: str) -> str | None:
         key = PREF_LANGUAGE if which == "lang" else PREF_THEME
         allowed: Any = LANGUAGES if which == "lang" else THEME_MODES
         try:
-            value = await asyncio.wait_for(ft.SharedPreferences().get(key), CLIENT_TIMEOUT)
+            value = await asyncio.wait_for(self._preferences().get(key), CLIENT_TIMEOUT)
         except Exception:  # an old or unreachable client: fall back to defaults
             logger.debug("no saved %s", which, exc_info=True)
             return None

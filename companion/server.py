@@ -12,15 +12,19 @@ Everything that decides trust comes from the connection, never from the client:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import ctypes.util
 import logging
+import os
+import sys
 import threading
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 import uvicorn
@@ -34,11 +38,12 @@ from flet_web.fastapi.flet_app_manager import app_manager
 from flet_web.fastapi.flet_static_files import FletStaticFiles
 from starlette.middleware.base import BaseHTTPMiddleware
 
-from .app import Services
 from .config import ServeConfig
 from .live import is_loopback
-from .main import make_main
 from .uploads import UploadError
+
+if TYPE_CHECKING:
+    from .app import Services
 
 logger = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parent.parent / "assets"
@@ -52,6 +57,11 @@ MAX_NEW_CONNECTIONS_PER_MINUTE = 30  # per peer: a session outlives its connecti
 VIEWER_SESSION_TIMEOUT = 300  # seconds a phone's session waits for it to reconnect (the scorekeeper's: an hour)
 PROTECTED_PAGE_PROPS = frozenset({"client_ip", "client_user_agent"})
 CLOSE_TRY_AGAIN_LATER = 1013
+# While the app is prepared, the thread serving the web client's files waits for the interpreter at most this
+# long (Python's default, 5 ms, would hold up every chunk of a file the browser is loading).
+PREPARING_SWITCH_S = 0.0002
+PREPARING_NICE = 19  # and it runs behind the other threads: a browser loading the client on the same machine came
+# to its session later when the preparation competed with it for the processor
 
 _encode = configure_encode_object_for_msgpack(BaseControl)
 
@@ -181,12 +191,17 @@ class SecurityHeaders(BaseHTTPMiddleware):
         return response
 
 
-def build_asgi_app(services: Services, trusted_proxies: Iterable[str] = ()) -> FastAPI:
+def build_asgi_app(services: Services | Future[Services], trusted_proxies: Iterable[str] = (),
+                   on_startup: Callable[[], None] | None = None) -> FastAPI:
+    """The server's routes. `services` may still be on their way (see `serve`): what needs them waits for them;
+    `on_startup` runs as the server starts listening."""
     proxies = tuple(trusted_proxies)
-    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, swagger_ui_oauth2_redirect_url=None)
-    main = make_main(services)
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None, swagger_ui_oauth2_redirect_url=None,
+                  on_startup=[on_startup] if on_startup else None)
     guard = ConnectionGuard()
-    peers = services.peers
+
+    async def ready() -> Services:
+        return await asyncio.wrap_future(services) if isinstance(services, Future) else services
 
     def peer_of(request: Request | WebSocket) -> str:
         return real_peer(request.client, request.headers.get("x-forwarded-for"), proxies)
@@ -198,13 +213,16 @@ def build_asgi_app(services: Services, trusted_proxies: Iterable[str] = ()) -> F
             await websocket.close(code=CLOSE_TRY_AGAIN_LATER)
             return
 
-        def remember_peer(page: Any) -> None:  # runs once, when this connection creates its session
-            if peers is not None:
-                peers.record(page, peer)
-
-        timeout = DEFAULT_FLET_SESSION_TIMEOUT if is_loopback(peer) else VIEWER_SESSION_TIMEOUT
         try:
-            await FletApp(loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main,
+            shared = await ready()
+            from .main import make_main  # imported by then (see serve): the app's modules came with the services
+
+            def remember_peer(page: Any) -> None:  # runs once, when this connection creates its session
+                if shared.peers is not None:
+                    shared.peers.record(page, peer)
+
+            timeout = DEFAULT_FLET_SESSION_TIMEOUT if is_loopback(peer) else VIEWER_SESSION_TIMEOUT
+            await FletApp(loop=asyncio.get_running_loop(), executor=app_manager.executor, main=make_main(shared),
                           before_main=remember_peer, session_timeout_seconds=timeout).handle(
                 GuardedWebSocket(websocket, peer))  # type: ignore[arg-type]
         finally:
@@ -212,8 +230,8 @@ def build_asgi_app(services: Services, trusted_proxies: Iterable[str] = ()) -> F
             _release_memory()
 
     @app.get("/download/{token}")
-    def download(token: str, request: Request) -> Response:
-        item = services.downloads.get(token)
+    async def download(token: str, request: Request) -> Response:
+        item = (await ready()).downloads.get(token)
         if item is None or (item.peer is not None and item.peer != peer_of(request)):
             return PlainTextResponse("This download has expired. Open it again from the app.", status_code=404)
         return Response(item.payload, media_type=item.media_type,
@@ -221,7 +239,7 @@ def build_asgi_app(services: Services, trusted_proxies: Iterable[str] = ()) -> F
 
     @app.put("/upload/{token}")
     async def upload(token: str, request: Request) -> Response:
-        uploads = services.uploads
+        uploads = (await ready()).uploads
         try:
             slot = uploads.receiving(token, peer_of(request))
             declared = request.headers.get("content-length")
@@ -256,9 +274,33 @@ def build_asgi_app(services: Services, trusted_proxies: Iterable[str] = ()) -> F
     return app
 
 
-def serve(config: ServeConfig, services: Services) -> None:
+def serve(config: ServeConfig, prepare: Callable[[], Services]) -> None:
+    """Listen at once, and run `prepare` (import the app, open the data) in a thread meanwhile.
+
+    A browser spends a second or more loading the web client from here before it opens its session: the time
+    to prepare in, instead of the player waiting for it before the first page is even served. A session that
+    comes sooner waits for it. If `prepare` fails, the server stops and its error is raised here."""
+    ready: Future[Services] = Future()
+
+    def preparing() -> None:
+        if sys.platform == "linux":  # where a thread has a priority of its own: behind a browser on this machine
+            with contextlib.suppress(OSError):
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), PREPARING_NICE)
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(PREPARING_SWITCH_S)
+        try:
+            ready.set_result(prepare())
+        except BaseException as error:
+            ready.set_exception(error)
+            server.should_exit = True
+        finally:
+            sys.setswitchinterval(switch)
+
+    thread = threading.Thread(target=preparing, name="prepare", daemon=True)
     server = uvicorn.Server(uvicorn.Config(
-        build_asgi_app(services, config.trusted_proxies), host=config.host, port=config.port,
-        log_level="warning", ws="websockets-sansio", ws_max_size=MAX_MESSAGE_BYTES,
+        build_asgi_app(ready, config.trusted_proxies, on_startup=thread.start), host=config.host,
+        port=config.port, log_level="warning", ws="websockets-sansio", ws_max_size=MAX_MESSAGE_BYTES,
         proxy_headers=False))  # the peer address is decided here (real_peer), not by uvicorn
     server.run()
+    if ready.done():
+        ready.result()

@@ -7,9 +7,10 @@ the worker runs it as `__main__`.
 
 Flet imports its public names lazily, on first use: most of its modules would still be imported on the phone
 while the first screen is built. So every Flet name that the imported modules of the app mention is looked up
-here too, and Flet's connection to the page is imported (over a stand-in for the worker's `flet_js`, which
-is not in the snapshot: the connection module is imported again, over the real one, when the app runs), and
-Babel's data of the app's languages (and its global data) is loaded.
+here too, and Babel's data of the app's languages (and its global data) is loaded (`companion.warmup`, which
+the server runs too), and Flet's connection to the page is imported (over a stand-in for the worker's
+`flet_js`, which is not in the snapshot: the connection module is imported again, over the real one, when the
+app runs).
 
 The module files stay in the archive for a start without the snapshot; `IN_MEMORY` (kept in the snapshot's
 globals) tells worker.js which of them not to unpack: it unpacks the others, data files and the modules imported
@@ -27,39 +28,15 @@ import types
 import pyodide.http  # noqa: F401
 
 HOME = "/home/pyodide"
-APP_PACKAGES = ("companion", "scoring")
 
 os.chdir(HOME)
 shutil.unpack_archive("/tmp/app.zip", ".", "zip")
 sys.path.insert(0, "__pypackages__")
 importlib.import_module(ENTRY_MODULE)  # noqa: F821 (a global set by compile.mjs)
 
+from companion.warmup import warm_up  # noqa: E402 (after the archive is on sys.path)
 
-def mentioned_names(code: types.CodeType) -> set[str]:
-    names = set(code.co_names)
-    for const in code.co_consts:
-        if isinstance(const, types.CodeType):
-            names |= mentioned_names(const)
-    return names
-
-
-def import_flet_names() -> None:
-    flet = importlib.import_module("flet")
-    lazy = vars(flet)["_LAZY"]
-    for name, module in list(sys.modules.items()):
-        if name.split(".")[0] not in APP_PACKAGES or getattr(module, "__spec__", None) is None:
-            continue
-        code = module.__spec__.loader.get_code(name)
-        for mentioned in sorted(mentioned_names(code) & lazy.keys()):
-            getattr(flet, mentioned)
-
-
-import_flet_names()
-importlib.import_module("flet.components.component")  # imported by Flet itself when it first builds a page
-babel = importlib.import_module("babel.core")
-for language in LOCALES:  # noqa: F821 (a global set by compile.mjs: the languages of Babel's data in the archive)
-    babel.Locale.parse(language)._data  # read and merged with its root on the first number  # noqa: B018
-babel.get_global("likely_subtags")  # and its global data, on the first date
+warm_up(LOCALES)  # noqa: F821 (a global set by compile.mjs: the languages of Babel's data in the archive)
 BABEL_DATA = {"__pypackages__/babel/global.dat",
               *(f"__pypackages__/babel/locale-data/{name}.dat" for name in ("root", *LOCALES))}  # noqa: F821
 sys.modules["flet_js"] = types.ModuleType("flet_js")

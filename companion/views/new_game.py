@@ -84,8 +84,7 @@ class NewGameScreen(Screen):
 
     def _player_row(self, index: int, name: str, problem: str | None) -> ft.Control:
         field = ft.TextField(value=name, label=self.t("new.player_n", n=index + 1), dense=True, expand=True,
-                             error=problem, on_change=lambda e: self.form.rename(index, e.control.value or ""),
-                             autofocus=index == 0 and not name)
+                             error=problem, on_change=lambda e: self.form.rename(index, e.control.value or ""))
         last = len(self.form.players) - 1
         return ft.Row([
             tagged(f"new.player.{index}", field, self.t("new.player_n", n=index + 1)),

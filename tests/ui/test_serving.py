@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import posixpath
+import subprocess
+import sys
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -10,9 +15,10 @@ from fastapi.testclient import TestClient
 
 from companion.__main__ import parse_args
 from companion.app import Services
-from companion.config import DEFAULT_PORT, resolve_data_dir
-from companion.server import build_asgi_app
+from companion.config import DEFAULT_PORT, ServeConfig, resolve_data_dir
+from companion.server import build_asgi_app, serve
 from companion.theme import FONT
+from tests.e2e.conftest import ROOT, free_port
 
 
 def test_the_server_binds_loopback_unless_shared(tmp_path: Path) -> None:
@@ -50,3 +56,55 @@ def test_the_browser_loads_the_apps_font_with_its_own_and_no_unused_ones(service
     assert not [family for family in families if family.startswith("packages/")]
     font = client.get(posixpath.normpath(f"/assets/{families[FONT]}"))
     assert font.status_code == 200 and font.content[:4] == b"\0\1\0\0"  # a TrueType font
+
+
+def test_the_server_answers_before_the_app_is_prepared_and_waits_for_it_where_needed(services: Services) -> None:
+    """The web client is served while the services are still being prepared; a route that needs them waits."""
+    ready: Future[Services] = Future()
+    client = TestClient(build_asgi_app(ready))
+    assert client.get("/").status_code == 200
+    url = services.downloads.offer("sheet.json", b"{}")
+    threading.Timer(0.2, ready.set_result, [services]).start()
+    assert client.get(url).status_code == 200
+
+
+def test_a_preparation_that_fails_stops_the_server_with_its_error(tmp_path: Path) -> None:
+    def broken() -> Services:
+        raise RuntimeError("no app today")
+
+    raised: list[BaseException] = []
+
+    def run() -> None:  # on a thread of its own: the server runs its own event loop
+        try:
+            serve(ServeConfig(port=free_port(), data_dir=tmp_path), broken)
+        except RuntimeError as error:
+            raised.append(error)
+
+    server = threading.Thread(target=run)
+    server.start()
+    server.join(30)
+    assert not server.is_alive() and [str(error) for error in raised] == ["no app today"]
+
+
+# A server's preparation, then the first session (the scorekeeper's, on home, in Korean): what it imports and reads.
+FIRST_SESSION = """
+import json, sys, tempfile
+import babel.localedata
+from companion.__main__ import parse_args, prepare
+from companion.main import make_main
+from tests.ui.harness import Harness
+services = prepare(parse_args(["--data", tempfile.mkdtemp()]))
+services.peers = None
+modules, data = set(sys.modules), set(babel.localedata._cache)
+Harness(make_main(services), prefs={"table_companion.language": "ko"})
+print(json.dumps([sorted(set(sys.modules) - modules), sorted(set(babel.localedata._cache) - data)]))
+"""
+
+
+def test_the_first_session_imports_and_reads_nothing_that_the_server_could_have_before() -> None:
+    """Flet's lazily imported names and Babel's data are loaded while the browser loads the web client, not while
+    the player waits for the first screen (companion.warmup)."""
+    done = subprocess.run([sys.executable, "-c", FIRST_SESSION], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [[], []]
