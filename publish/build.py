@@ -347,7 +347,7 @@ def write_service_worker(out: Path) -> str:
     common = [n for n in names if not any(n in files for files in renderers.values())]
     template = (HERE / "sw.js").read_text(encoding="utf-8")
     script = (template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *common]))
-              .replace('{"{RENDERERS}": []}', json.dumps(renderers)))
+              .replace('{"{RENDERERS}": []}', json.dumps(renderers)).replace("{SNAPSHOT}", SNAPSHOT))
     (out / SERVICE_WORKER).write_text(script, encoding="utf-8")
     return version
 

@@ -15,7 +15,7 @@ async function pythonSnapshot() {
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) {
-      return bytes;  // a host that served it with Content-Encoding: gzip, already unpacked by the browser
+      return bytes;  // kept unpacked by the service worker (sw.js), or unpacked by the browser (Content-Encoding)
     }
     const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unpacked).arrayBuffer());
