@@ -95,6 +95,7 @@ class App:
         self._decide_role()
         saved_lang, saved_theme, device_lang = await asyncio.gather(
             self._saved("lang"), self._saved("theme"), self._device_language())
+        platform.mark("client settings read")
         self.lang = saved_lang or device_lang
         self.theme_mode = saved_theme or "system"
         self.t = Translator(self.lang)

@@ -121,6 +121,13 @@ async def prepare() -> None:
     atomic.after_write_hooks.append(_sync.written)
 
 
+def mark(step: str) -> None:
+    """Mark a step of the start in the browser (the page's `flet.marks`, which bench.static reports)."""
+    worker = sys.modules.get("flet_js")  # the Python worker's module (its start imports it); none on a computer
+    if worker is not None and hasattr(worker, "mark"):  # publish/worker.js adds `mark`
+        worker.mark(step)
+
+
 def pending() -> bool:
     """True while a write has not yet reached lasting storage."""
     return _sync is not None and _sync.pending

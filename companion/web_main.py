@@ -23,13 +23,16 @@ def say(page: ft.Page, key: str, **params: object) -> None:
 
 async def main(page: ft.Page) -> None:
     await platform.prepare()
+    platform.mark("data loaded")
     try:
         repo = Repository.open(platform.data_dir())
     except NewerSchemaError as error:  # never rewritten: tell the player to update instead
         say(page, error.message_key, **error.params)
         return
+    platform.mark("repository opened")
     page.controls = []
     await App(page, Services(repo, Downloads())).start()
+    platform.mark("first screen sent")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ with zipfile.ZipFile(ARCHIVE) as archive:
     members = [(info.filename, archive.read(info)) for info in archive.infolist() if not info.is_dir()]
 
 out = io.BytesIO()
-with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:  # stored, as build.app_archive writes it
     for name, data in sorted(members):
         if name.endswith(".py"):
             with open(SOURCE, "wb") as handle:
@@ -26,7 +26,7 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive
                 data = handle.read()
             name += "c"
         info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type, info.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+        info.compress_type, info.external_attr = zipfile.ZIP_STORED, 0o644 << 16
         archive.writestr(info, data)
 with open(ARCHIVE, "wb") as handle:
     handle.write(out.getvalue())

@@ -15,7 +15,7 @@ async function pythonSnapshot() {
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) {
-      return bytes;  // a host that served it with Content-Encoding: gzip, already unpacked by the browser
+      return bytes;  // kept unpacked by the service worker (sw.js), or unpacked by the browser (Content-Encoding)
     }
     const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unpacked).arrayBuffer());
@@ -25,19 +25,33 @@ async function pythonSnapshot() {
   }
 }
 
-// Pyodide copies a snapshot into the memory its WebAssembly module starts with (30 MB), which the app's modules
-// outgrow: while it loads, that memory is grown to the snapshot's size as soon as the module is instantiated.
-async function withMemoryFor(snapshot, load) {
+// Pyodide's runtime, loaded beside the snapshot: loadPyodide would import its script (1.2 MB of JavaScript) and
+// compile its WebAssembly module only once it is called, after the snapshot is read (2.2 s then, on a loaded
+// machine, before Python could start). Returns the compiled module (null if it could not be compiled here).
+function loadRuntime() {
+  const url = (name) => new URL(`pyodide/${name}`, self.location.href);
+  import(url("pyodide.asm.mjs")).catch(() => {});  // the module loadPyodide imports: then already loaded
+  return WebAssembly.compileStreaming(fetch(url("pyodide.asm.wasm"))).catch(() => null);
+}
+
+// Pyodide instantiated from the module compiled early; and when there is a snapshot, with more memory: Pyodide
+// copies a snapshot into the memory its WebAssembly module starts with (30 MB), which the app's modules outgrow,
+// so that memory is grown to the snapshot's size as soon as the module is instantiated.
+async function withRuntime(compiling, snapshot, load) {
   const { instantiate, instantiateStreaming } = WebAssembly;
   const grown = async (result) => {
     const memory = (result.instance || result).exports.memory;
-    if (memory instanceof WebAssembly.Memory && memory.buffer.byteLength < snapshot.length) {
+    if (snapshot && memory instanceof WebAssembly.Memory && memory.buffer.byteLength < snapshot.length) {
       memory.grow(Math.ceil((snapshot.length - memory.buffer.byteLength) / 65536));
     }
     return result;
   };
   WebAssembly.instantiate = (...args) => instantiate(...args).then(grown);
-  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming(...args).then(grown);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    const compiled = await compiling;
+    return grown(compiled ? { instance: await instantiate(compiled, imports), module: compiled }
+                          : await instantiateStreaming(source, imports));
+  };
   try {
     return await load();
   } finally {
@@ -46,9 +60,10 @@ async function withMemoryFor(snapshot, load) {
   }
 }
 
-// app.zip's files as [name, promise of its bytes], inflated by the browser as Python restores (Python's zipfile,
-// after the restore, took 1.2 s on a loaded machine): a zip's central directory, at its end, lists each file and
-// where its local header is; the file's bytes follow that header.
+// app.zip's files as [name, promise of its bytes], read as Python restores (Python's zipfile, after the restore,
+// took 1.2 s on a loaded machine): a zip's central directory, at its end, lists each file and where its local
+// header is; the file's bytes follow that header. bin/publish stores them as they are (inflating 539 files in
+// this thread held up the restore 1.5 s); a deflated file is inflated by the browser.
 function unzip(archive) {
   const zip = new DataView(archive);
   let end = archive.byteLength - 22;
@@ -76,6 +91,7 @@ function unzip(archive) {
 async function startPyodide() {
   const archive = fetch(new URL("app.zip", self.location.href))
     .then((response) => response.ok ? response.arrayBuffer() : null).catch(() => null);
+  const runtime = loadRuntime();  // beside the snapshot
   const [{ loadPyodide }, snapshot] = await Promise.all([
     import(new URL("pyodide/pyodide.mjs", self.location.href)).then((module) => {
       self.flet_js.mark("Pyodide's script loaded");
@@ -90,15 +106,15 @@ async function startPyodide() {
     stderr: (text) => self.sendPythonOutput(text, true),
   };
   if (snapshot === undefined) {
-    return loadPyodide(options);
+    return withRuntime(runtime, undefined, () => loadPyodide(options));
   }
   const unzipped = archive.then((bytes) => bytes && unzip(bytes));  // inflated while Python restores
   let pyodide;
   try {
-    pyodide = await withMemoryFor(snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
+    pyodide = await withRuntime(runtime, snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
   } catch (error) {  // a snapshot this Pyodide cannot restore: start it the ordinary way
     console.warn("Python snapshot not restored:", error);
-    return loadPyodide(options);
+    return withRuntime(runtime, undefined, () => loadPyodide(options));
   }
   self.flet_js.mark("Python restored");
   // Every phone restores the same memory: the random generator would repeat the same draws on each of them.
