@@ -20,7 +20,7 @@ import os
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -203,6 +203,17 @@ def build_asgi_app(services: Services | Future[Services], trusted_proxies: Itera
     async def ready() -> Services:
         return await asyncio.wrap_future(services) if isinstance(services, Future) else services
 
+    entry: list[Callable[[Any], Awaitable[None]]] = []
+
+    def main_of(shared: Services) -> Callable[[Any], Awaitable[None]]:
+        """The same entry point for every session: Flet keys its pubsub hub (which carries the live table's
+        entries to the phones watching) by it, so a session with an entry point of its own hears nobody."""
+        if not entry:
+            from .main import make_main  # imported by then (see serve): the app's modules came with the services
+
+            entry.append(make_main(shared))
+        return entry[0]
+
     def peer_of(request: Request | WebSocket) -> str:
         return real_peer(request.client, request.headers.get("x-forwarded-for"), proxies)
 
@@ -215,14 +226,13 @@ def build_asgi_app(services: Services | Future[Services], trusted_proxies: Itera
 
         try:
             shared = await ready()
-            from .main import make_main  # imported by then (see serve): the app's modules came with the services
 
             def remember_peer(page: Any) -> None:  # runs once, when this connection creates its session
                 if shared.peers is not None:
                     shared.peers.record(page, peer)
 
             timeout = DEFAULT_FLET_SESSION_TIMEOUT if is_loopback(peer) else VIEWER_SESSION_TIMEOUT
-            await FletApp(loop=asyncio.get_running_loop(), executor=app_manager.executor, main=make_main(shared),
+            await FletApp(loop=asyncio.get_running_loop(), executor=app_manager.executor, main=main_of(shared),
                           before_main=remember_peer, session_timeout_seconds=timeout).handle(
                 GuardedWebSocket(websocket, peer))  # type: ignore[arg-type]
         finally:
