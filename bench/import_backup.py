@@ -6,7 +6,9 @@ process, reporting wall-clock and CPU seconds (the process's own, start-up inclu
 clock on a shared machine) and peak resident memory (MB). A large import checks its plays in worker processes:
 their CPU seconds are counted in `cpu_seconds` (and given alone as `workers_cpu_seconds`), their resident memory
 together at its highest as `workers_peak_mb` (sampled every 20 ms, by a thread whose own CPU time is left out of
-`cpu_seconds`); `peak_mb` is this process's alone:
+`cpu_seconds`); `peak_mb` is this process's alone; `all_peak_mb` the memory of this process and its workers
+together at its highest (sampled with them, by proportional set size: the pages that the workers share with the
+process they were forked from counted once, where resident sizes count them in each):
 - import: the valid backup into an empty data folder (checked completely, then stored);
 - junk_array: a file of "[],[],..." (refused);
 - junk_plays: a backup header followed by 49 MB of empty objects as plays (refused);
@@ -82,7 +84,7 @@ def measure(case: str, path: Path) -> dict[str, Any]:
     return {"case": case, "seconds": round(seconds, 2),
             "cpu_seconds": round(used.ru_utime + used.ru_stime - workers.cpu + workers_cpu, 2),
             "workers_cpu_seconds": round(workers_cpu, 2), "peak_mb": round(status_mb(Path("/proc/self"), "VmHWM"), 1),
-            "workers_peak_mb": round(workers.peak, 1), "outcome": outcome}
+            "workers_peak_mb": round(workers.peak, 1), "all_peak_mb": round(workers.all_peak, 1), "outcome": outcome}
 
 
 def status_mb(process: Path, field: str) -> float:
@@ -93,6 +95,15 @@ def status_mb(process: Path, field: str) -> float:
     except OSError:
         return 0.0
     return int(next((line.split()[1] for line in status.splitlines() if line.startswith(f"{field}:")), 0)) / 1024
+
+
+def pss_mb(pid: int | str) -> float:
+    """A process's proportional set size: its resident pages, each shared one divided among its sharers."""
+    try:
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0.0
+    return int(next((line.split()[1] for line in rollup.splitlines() if line.startswith("Pss:")), 0)) / 1024
 
 
 def children(pid: int | str) -> list[int]:
@@ -121,18 +132,21 @@ def descendants_cpu_seconds() -> float:
 
 
 class WorkerMemory(threading.Thread):
-    """The resident memory of every process this one started, together, at its highest (sampled); `cpu`, the
-    CPU seconds the sampling took (about 1 ms a sample: left out of the import's CPU seconds)."""
+    """The resident memory of every process this one started, together, at its highest (sampled), and (`all_peak`)
+    with this one's; `cpu`, the CPU seconds the sampling took (about 1 ms a sample: left out of the import's CPU
+    seconds)."""
 
     def __init__(self) -> None:
         super().__init__(daemon=True)
         self.done = threading.Event()
-        self.peak = 0.0
+        self.peak = self.all_peak = 0.0
         self.cpu = 0.0
 
     def run(self) -> None:
         while not self.done.wait(0.02):
-            self.peak = max(self.peak, sum(status_mb(Path(f"/proc/{pid}"), "VmRSS") for pid in descendants()))
+            started = sum(status_mb(Path(f"/proc/{pid}"), "VmRSS") for pid in descendants())
+            self.peak = max(self.peak, started)
+            self.all_peak = max(self.all_peak, sum(map(pss_mb, ("self", *descendants()))))
         self.cpu = time.thread_time()
 
 
@@ -167,10 +181,10 @@ def main() -> None:
         return
     print(f"{args.plays} plays in {size_mb:.1f} MB (a backup may have {MAX_BACKUP_BYTES // 2**20} MB)")
     print(f"{'case':<12}{'seconds':>9}{'cpu s':>9}{'peak MB':>9}{'x parse':>9}{'workers: cpu s':>16}{'peak MB':>9}"
-          "  outcome")
+          f"{'all: peak MB':>14}  outcome")
     for row in rows:
         print(f"{row['case']:<12}{row['seconds']:>9}{row['cpu_seconds']:>9}{row['peak_mb']:>9}{row['vs_baseline']:>9}"
-              f"{row['workers_cpu_seconds']:>16}{row['workers_peak_mb']:>9}  {row['outcome']}")
+              f"{row['workers_cpu_seconds']:>16}{row['workers_peak_mb']:>9}{row['all_peak_mb']:>14}  {row['outcome']}")
 
 
 if __name__ == "__main__":
