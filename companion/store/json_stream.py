@@ -182,6 +182,18 @@ def _elements(cursor: _Cursor, key: str, on_elements: OnElements, on_progress: C
     if cursor.peek() == "]":
         cursor.at += 1
         return count
+
+    def found_wrong() -> bool:
+        """Confirm the runs taken; True when one of them was found wrong (the cursor is then at its start, to
+        read it again here)."""
+        nonlocal count, taken
+        at, count = runs.confirm(key)  # type: ignore[union-attr]
+        taken = False
+        if at == last_end:
+            return False
+        cursor.at = at
+        return True
+
     while True:
         cursor.skip()
         start = cursor.at
@@ -190,10 +202,8 @@ def _elements(cursor: _Cursor, key: str, on_elements: OnElements, on_progress: C
             cursor.at = last_end = end  # a guessed end is followed by "," or "]"
             taken = True
         elif taken:  # what they held comes before anything read here
-            at, count = runs.confirm(key)  # type: ignore[union-attr]
-            taken, offer = False, False
-            if at != last_end:  # a run found wrong: read again from its start
-                cursor.at = at
+            found_wrong()
+            offer = False  # the run declined (or the one found wrong) is read here
             continue
         else:
             offer = runs is not None
@@ -214,12 +224,9 @@ def _elements(cursor: _Cursor, key: str, on_elements: OnElements, on_progress: C
         if on_progress is not None:
             on_progress(cursor.at)
         if cursor.peek() == "]":
-            if taken:
-                at, count = runs.confirm(key)  # type: ignore[union-attr]
-                taken = False
-                if at != last_end:  # a run found wrong: read again from its start
-                    cursor.at, offer = at, False
-                    continue
+            if taken and found_wrong():
+                offer = False
+                continue
             cursor.at += 1
             return count
         cursor.expect(",")
