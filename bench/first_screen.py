@@ -1,0 +1,135 @@
+"""Where the first screen's time goes, for the bare Flet app and one or more checkouts of the app, started in turn.
+
+`python -m bench.first_screen [--starts N] [--app TREE ...] [--json]`
+
+Each start is a cold process and a fresh browser page, as in `bench.ui`'s first screen, and the starts of all
+the apps alternate, so that they share the machine's moods (on a shared machine the bare app's first screen
+moved between 1.5 and 2.5 s from one run to the next, more than any change measured here). The phases:
+
+- served: process start to the first HTTP 200 for `/`;
+- session: the page's navigation to its websocket being opened (the web client loaded and started);
+- screen sent: the session opened to the last server message before the first screen's pixels;
+- drawn: that message to the first screen's pixels (the For Sale card / the hello-world text);
+- first screen: process start to those pixels (the page checks every 100 ms: the same lag for all).
+
+The first screen's region is found once beforehand through Flutter's semantics tree; the timed starts turn the
+tree on as `bench.ui` does. The apps: this checkout as `bin/app` serves it, then each `--app` checkout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+
+from bench.startup import CHROMIUM_FLAGS, free_port
+from bench.ui import VIEWPORT, WATCHER, Served, app_server, bare_server, box, median, open_page
+
+# After the page's first websocket message, watch the region every frame until it shows something; note when the
+# websocket opened, and the last message that came before the pixels.
+PHASES = """
+(() => {
+  const marks = window.__marks = {session: null, sent: null, drawn: null};
+  const arrivals = [];
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('open', () => { marks.session ??= performance.now(); });
+      this.addEventListener('message', () => {
+        arrivals.push(performance.now());
+        if (arrivals.length > 1) return;
+        const frame = () => {
+          if (window.__tc.sample(window.__region, 1) > 0) {
+            marks.drawn = performance.now();
+            marks.sent = arrivals[arrivals.length - 1];
+            return;
+          }
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+    }
+  };
+})();
+"""
+
+
+def timed_start(browser: Browser, served: Served, region: dict[str, int]) -> dict[str, float]:
+    started = served.start()
+    served_s = time.monotonic() - started
+    try:
+        page = browser.new_page(viewport=VIEWPORT, locale="en-US", has_touch=True)
+        page.add_init_script(WATCHER)  # installed first: PHASES wraps the WebSocket it wraps
+        page.add_init_script(f"window.__region = {json.dumps(region)};")
+        page.add_init_script(PHASES)
+        page.goto(served.url)
+        placeholder = page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=60_000)
+        placeholder.dispatch_event("click")
+        page.wait_for_function("() => window.__marks.drawn !== null", timeout=60_000, polling=100)
+        elapsed = time.monotonic() - started
+        marks = page.evaluate("() => window.__marks")
+        page.close()
+    finally:
+        served.stop()
+    return {"served": served_s * 1000, "session": marks["session"], "screen_sent": marks["sent"] - marks["session"],
+            "drawn": marks["drawn"] - marks["sent"], "first_screen": elapsed * 1000}
+
+
+def measure(starts: int, trees: list[Path | None]) -> dict[str, Any]:
+    with sync_playwright() as playwright, contextlib.ExitStack() as stack:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                             args=CHROMIUM_FLAGS)
+        servers = [bare_server(free_port())]
+        for tree in trees:
+            app, _ = stack.enter_context(app_server(free_port(), tree))
+            app.name = str(tree) if tree else "app"
+            servers.append(app)
+        regions = {}
+        for served in servers:
+            served.start()
+            try:
+                page = open_page(browser, served.url, served.first)
+                regions[served.name] = box(page, served.first)
+                page.close()
+            finally:
+                served.stop()
+        runs: dict[str, list[dict[str, float]]] = {served.name: [] for served in servers}
+        for _ in range(starts):
+            for served in servers:
+                runs[served.name].append(timed_start(browser, served, regions[served.name]))
+        browser.close()
+    out: dict[str, Any] = {name: {key: median([run[key] for run in measured]) for key in measured[0]}
+                           for name, measured in runs.items()}
+    for name in runs:
+        out[name]["ratio"] = round(out[name]["first_screen"] / out["bare"]["first_screen"], 2)
+    out["starts"] = starts
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--starts", type=int, default=10)
+    parser.add_argument("--app", type=Path, action="append", metavar="TREE",
+                        help="the app of another checkout (repeatable; `python -m companion` there)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = measure(args.starts, [None, *(args.app or [])])
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    names = [name for name in results if name != "starts"]
+    keys = list(results["bare"])
+    print(f"{'ms, p50':<14}" + "".join(f"{key:>14}" for key in keys))
+    for name in names:
+        print(f"{name[-14:]:<14}" + "".join(f"{results[name][key]:>14}" for key in keys))
+
+
+if __name__ == "__main__":
+    main()
