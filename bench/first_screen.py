@@ -28,7 +28,7 @@ from typing import Any
 from playwright.sync_api import Browser, sync_playwright
 
 from bench.startup import CHROMIUM_FLAGS, free_port
-from bench.ui import VIEWPORT, WATCHER, Served, app_server, bare_server, box, median, open_page
+from bench.ui import Served, app_server, bare_server, box, load_page, median, open_page
 
 # After the page's first websocket message, watch the region every frame until it shows something; note when the
 # websocket opened, and the last message that came before the pixels.
@@ -64,14 +64,8 @@ def timed_start(browser: Browser, served: Served, region: dict[str, int]) -> dic
     started = served.start()
     served_s = time.monotonic() - started
     try:
-        page = browser.new_page(viewport=VIEWPORT, locale="en-US", has_touch=True)
-        page.add_init_script(WATCHER)  # installed first: PHASES wraps the WebSocket it wraps
-        page.add_init_script(f"window.__region = {json.dumps(region)};")
-        page.add_init_script(PHASES)
-        page.goto(served.url)
-        placeholder = page.locator("flt-semantics-placeholder")
-        placeholder.wait_for(state="attached", timeout=60_000)
-        placeholder.dispatch_event("click")
+        # after WATCHER: PHASES wraps the WebSocket that WATCHER wraps
+        page = load_page(browser, served.url, f"window.__region = {json.dumps(region)};", PHASES)
         page.wait_for_function("() => window.__marks.drawn !== null", timeout=60_000, polling=100)
         elapsed = time.monotonic() - started
         marks = page.evaluate("() => window.__marks")

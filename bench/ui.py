@@ -141,13 +141,20 @@ class Served:
             self.process = None
 
 
-def open_page(browser: Browser, url: str, identifier: str) -> Page:
+def load_page(browser: Browser, url: str, *scripts: str) -> Page:
+    """A fresh page at `url` with WATCHER (then `scripts`) installed and Flutter's semantics tree turned on."""
     page = browser.new_page(viewport=VIEWPORT, locale="en-US", has_touch=True)
-    page.add_init_script(WATCHER)
+    for script in (WATCHER, *scripts):
+        page.add_init_script(script)
     page.goto(url)
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=60_000)
     placeholder.dispatch_event("click")  # Flutter's semantics tree: where the controls are
+    return page
+
+
+def open_page(browser: Browser, url: str, identifier: str) -> Page:
+    page = load_page(browser, url)
     wait_drawn(page, identifier)
     return page
 
