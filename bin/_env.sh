@@ -5,8 +5,8 @@ cd "$ROOT"
 PYTHON="${PYTHON:-python3}"
 VENV="$ROOT/.venv"
 # Python keeps the app's compiled modules in __pycache__, as it does by default. Some machines turn that off
-# (PYTHONDONTWRITEBYTECODE: the machines this project is built and tested on do), and then every start compiles the app's
-# hundred modules again: 0.17 s of the server's preparation, while the browser is loading the web client.
+# (PYTHONDONTWRITEBYTECODE; the ones this project is built and tested on do), and then every start compiles
+# the app's hundred modules again: 0.17 s of the server's preparation, while the browser loads the web client.
 unset PYTHONDONTWRITEBYTECODE
 
 ensure_venv() {  # $1: extras to install, e.g. "" or "[test]"
