@@ -26,6 +26,10 @@ from .common import icon_button, one_node, tagged
 Changed = Callable[[Evaluation], None]
 CELL_WIDTH = 64  # a number cell of a group of numbers: three digits and a sign
 LABEL_SHARE = 3  # a table's row label (a player's name) takes this share of the row; see _cell_share
+# What a field being typed into keeps on screen around its caret as the sheet scrolls it into view: below it,
+# the rest of the field and two lines of the rule it breaks (shown under it), which Flutter's 20 px left half
+# under the bottom bar.
+TYPING_ROOM = ft.Padding.only(left=20, top=20, right=20, bottom=64)
 
 
 class Editor:
@@ -75,6 +79,7 @@ class IntEditor(Editor):
         self.field = ft.TextField(
             value="" if value is None else str(value), width=None if compact else 76,
             text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER, dense=True, hint_text="–",
+            scroll_padding=TYPING_ROOM,
             on_change=self._typed, on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit(),
             # beside the − and + buttons as tall as they are (TOUCH): clipped at an edge of the sheet, the field's
             # node never comes apart from theirs (see one_node)
@@ -229,7 +234,7 @@ class IntListEditor(Editor):
         self.summary = ft.Text(size=13)
         # Enter adds the number and keeps the keyboard open for the next one (a cheque per round, in a row).
         self.entry = ft.TextField(width=90, dense=True, keyboard_type=ft.KeyboardType.NUMBER, on_submit=self._add,
-                                  hint_text=t("sheet.add_value"))
+                                  hint_text=t("sheet.add_value"), scroll_padding=TYPING_ROOM)
         parts: list[ft.Control] = [ft.Row([ft.Text(label, size=15, expand=True), self.summary]), self.chips,
                   ft.Row([tagged(f"{self.id}.new", self.entry),
                           icon_button(f"{self.id}.add", ft.Icons.ADD, t("sheet.add"), self._add)]),
@@ -275,7 +280,7 @@ class TextEditor(Editor):
     def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, compact: bool = False) -> None:
         super().__init__(path)
         self.field = ft.TextField(label=None if compact else label, hint_text=None,
-                                  value=model.value(path) or "", dense=True,
+                                  value=model.value(path) or "", dense=True, scroll_padding=TYPING_ROOM,
                                   on_change=lambda e: changed(model.set(path, e.control.value or None, typing=True)),
                                   on_blur=lambda e: model.commit(), on_submit=lambda e: model.commit())
         self._control = tagged(self.id, self.field, label) if compact else ft.Column(

@@ -64,6 +64,10 @@ def test_for_sale_entries_survive_a_reload_with_a_broken_rule(phone: Callable[..
     p.tap("sheet.next_player")
     p.type("players[1].coins_left", "19")
     p.see("19 coins left, but players start with 18")
+    # the whole line is on screen: its node is the 20 px of the line, cut where the sheet's edge hides it (12.7 px
+    # of it showed above the bottom bar when the field kept Flutter's 20 px of room)
+    rule = p.page.get_by_text("19 coins left, but players start with 18").first.bounding_box()
+    assert rule and rule["height"] > 18, f"the rule under the field is half hidden: {rule}"
     p.shot("en-sheet-error-next-to-field")
 
     route = p.page.url
