@@ -105,6 +105,7 @@ class App:
             return
         page.on_route_change = self._route_changed
         page.on_view_pop = self._view_popped
+        page.on_close = self._closed
         self.show(page.route or "/")
 
     def _show_problem(self, problem: StorageError | NewerSchemaError) -> None:
@@ -181,6 +182,13 @@ class App:
     async def _view_popped(self, e: ft.ViewPopEvent) -> None:
         if len(self.screens) > 1:
             self.go(self.screens[-2].route)
+
+    def _closed(self, e: ft.ControlEvent) -> None:
+        """The session expired (its phone went away and did not come back): take its screens down, so that
+        what runs while a screen is shown stops (a sheet's clock, which would keep the session alive) and
+        the session can be freed. Flet itself unmounts nothing then."""
+        self.page.views.clear()
+        self.page.update()
 
     # ---- the live table --------------------------------------------------------------------------
 

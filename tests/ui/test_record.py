@@ -16,6 +16,7 @@ from companion.models import record as rec
 from companion.store import bgstats
 from companion.store.definitions import DefinitionStore
 from companion.store.play_record import duration_of, record_of
+from companion.widgets.timer import TickingText
 from scoring import score_sheet
 
 from .conftest import example
@@ -51,6 +52,22 @@ def test_the_timer_starts_with_the_first_entry_pauses_and_resumes(open_app: Call
     play = services.repo.play(draft["id"])
     assert play is not None and duration_of(play) == 0  # seconds, not yet a minute
     assert record_of(play)["timer"]["started_at"] == stored["timer"]["started_at"]
+
+
+def test_a_session_that_expires_stops_its_sheet_clock(open_app: Callable[..., Harness], services: Services) -> None:
+    """A phone that went away leaves its session to expire. Its clock must stop then: ticking, it would redraw
+    the sheet every second for nobody and keep the whole session from being freed, once per phone."""
+    draft = patchwork_draft(services)
+    ui = open_app(f"/play/{draft['id']}")
+    ui.click("timer.start")
+    (clock,) = [c for c in ui.walk() if isinstance(c, TickingText)]
+    assert clock._ticking
+
+    async def expire() -> None:
+        ui.session.close()  # what Flet does when the session's time to reconnect has run out
+
+    ui.run(expire())
+    ui.eventually(lambda: not clock._ticking)
 
 
 def test_an_explicit_start_before_any_entry(open_app: Callable[..., Harness], services: Services) -> None:
