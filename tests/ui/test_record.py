@@ -55,8 +55,8 @@ def test_the_timer_starts_with_the_first_entry_pauses_and_resumes(open_app: Call
 
 
 def test_a_session_that_expires_stops_its_sheet_clock(open_app: Callable[..., Harness], services: Services) -> None:
-    """A phone that went away leaves its session to expire. Its clock must stop then: ticking, it would redraw
-    the sheet every second for nobody and keep the whole session from being freed, once per phone."""
+    """A phone that went away leaves its session to expire. Its clock must stop then: ticking, it would work out
+    its new time every second for nobody and keep the whole session from being freed, once per phone."""
     draft = patchwork_draft(services)
     ui = open_app(f"/play/{draft['id']}")
     ui.click("timer.start")
