@@ -1,4 +1,5 @@
-"""Serve the app over HTTP: the Flet web client (offline, no CDN), /download/<token>, /upload/<token>.
+"""Serve the app over HTTP: the Flet web client (offline, no CDN, gzipped for phones), /download/<token>,
+/upload/<token>.
 
 Everything that decides trust comes from the connection, never from the client:
 - each session's peer address is the socket's (the ASGI scope `client`), recorded when the session is
@@ -35,12 +36,12 @@ from flet.messaging.protocol import MessageAction, configure_encode_object_for_m
 from flet_web.fastapi import FastAPI
 from flet_web.fastapi.flet_app import DEFAULT_FLET_SESSION_TIMEOUT, FletApp
 from flet_web.fastapi.flet_app_manager import app_manager
-from flet_web.fastapi.flet_static_files import FletStaticFiles
 from starlette.middleware.base import BaseHTTPMiddleware
 
 from .config import ServeConfig
 from .live import is_loopback
 from .uploads import UploadError
+from .web_files import WebClientFiles
 
 if TYPE_CHECKING:
     from .app import Services
@@ -272,7 +273,7 @@ def build_asgi_app(services: Services | Future[Services], trusted_proxies: Itera
         uploads.arrived(token, path)
         return PlainTextResponse("received")
 
-    app.mount("/", FletStaticFiles(
+    app.mount("/", WebClientFiles(
         assets_dir=str(ASSETS_DIR),
         app_name="Table Companion",
         app_short_name="Table Companion",

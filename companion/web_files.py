@@ -1,0 +1,96 @@
+"""The web client's files, gzipped for a phone on the Wi-Fi.
+
+Flet serves its web client as it is: a phone's first visit downloads about 15 MB (8.5 MB of the app's
+WebAssembly, 3.6 MB of the renderer's, 2.7 MB of fonts), 5.3 MB once gzipped. Each file is compressed once, in a
+worker thread, the first time a phone asks for it, and kept in memory for the next phones. A browser on this
+machine (a loopback peer) gets the files as they are: there the bytes cost nothing, and compressing and
+inflating them would take the processor from that browser as it draws its first screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import os
+from pathlib import Path
+
+from flet_web.fastapi.flet_static_files import FletStaticFiles
+from starlette.datastructures import Headers
+from starlette.responses import FileResponse, Response
+from starlette.staticfiles import NotModifiedResponse
+from starlette.types import Scope
+
+from .live import is_loopback
+
+COMPRESSIBLE = frozenset({".wasm", ".js", ".mjs", ".json", ".html", ".css", ".otf", ".ttf", ".svg", ".bin",
+                          ".txt", ".frag"})
+MIN_BYTES = 1024  # below this a gzip header and a round of inflating cost more than they save
+LEVEL = 6  # zlib's default: level 9 took 3x as long for 2% fewer bytes on main.dart.wasm
+
+FileKey = tuple[str, int, int]  # path, modification time (ns), size: a file changed on disk is compressed again
+
+
+def accepts_gzip(headers: Headers) -> bool:
+    for item in headers.get("accept-encoding", "").split(","):
+        name, _, params = item.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=")
+            return not params or (quality.replace(".", "", 1).isdigit() and float(quality) > 0)
+    return False
+
+
+def gzip_etag(etag: str) -> str:
+    """The gzipped variant's own entity tag: a cache must never answer for one variant with the other."""
+    return etag[:-1] + '-gzip"' if etag.endswith('"') else etag + "-gzip"
+
+
+class GzippedFiles:
+    """Each file's gzipped bytes, compressed once even when several phones ask for it at the same moment."""
+
+    def __init__(self) -> None:
+        self._compressed: dict[FileKey, asyncio.Task[bytes]] = {}
+
+    async def body(self, path: str, stat: os.stat_result) -> bytes | None:
+        """The file's bytes gzipped, or None if it could not be read (the caller serves it as it is)."""
+        key = (path, stat.st_mtime_ns, stat.st_size)
+        task = self._compressed.get(key)
+        if task is None:
+            task = self._compressed[key] = asyncio.ensure_future(asyncio.to_thread(self._compress, path))
+        try:
+            return await asyncio.shield(task)
+        except OSError:
+            self._compressed.pop(key, None)
+            return None
+
+    @staticmethod
+    def _compress(path: str) -> bytes:
+        return gzip.compress(Path(path).read_bytes(), compresslevel=LEVEL, mtime=0)
+
+
+class WebClientFiles(FletStaticFiles):
+    """Flet's static files (the web client, the app's assets, the SPA fallback), gzipped for phones."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)  # type: ignore[arg-type]
+        self._gzipped = GzippedFiles()
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
+        if not (isinstance(response, FileResponse) and response.status_code == 200 and scope["method"] == "GET"
+                and Path(response.path).suffix.lower() in COMPRESSIBLE
+                and response.stat_result is not None and response.stat_result.st_size >= MIN_BYTES):
+            return response
+        client = scope.get("client")
+        if client is None or is_loopback(client[0]):
+            return response
+        response.headers["vary"] = "Accept-Encoding"
+        request = Headers(scope=scope)
+        if "range" in request or not accepts_gzip(request):
+            return response
+        headers = {"content-type": response.headers["content-type"], "etag": gzip_etag(response.headers["etag"]),
+                   "last-modified": response.headers["last-modified"], "content-encoding": "gzip",
+                   "vary": "Accept-Encoding"}
+        if self.is_not_modified(Headers(headers), request):
+            return NotModifiedResponse(Headers(headers))
+        body = await self._gzipped.body(str(response.path), response.stat_result)
+        return response if body is None else Response(body, headers=headers)
