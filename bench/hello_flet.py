@@ -2,7 +2,7 @@
 bench.ui. Its first screen has a counter (a button that adds one to a number) and a button to a second
 screen, both as views on the route stack, as the app builds its screens.
 
-`python bench/hello_flet.py PORT`
+`python bench/hello_flet.py PORT [HOST]` (HOST: the address to listen on, 127.0.0.1 unless given)
 """
 
 import sys
@@ -41,4 +41,5 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
-    ft.run(main, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=int(sys.argv[1]), no_cdn=True)
+    ft.run(main, view=ft.AppView.WEB_BROWSER, host=sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1",
+           port=int(sys.argv[1]), no_cdn=True)

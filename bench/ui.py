@@ -33,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -119,13 +119,15 @@ def median(values: list[float]) -> float:
 class Served:
     """A server process and a browser page on it, ready at its first screen."""
 
-    def __init__(self, name: str, command: list[str], port: int, first: str, cwd: Path = ROOT) -> None:
+    def __init__(self, name: str, command: list[str], port: int, first: str, cwd: Path = ROOT,
+                 address: str = "127.0.0.1") -> None:
         self.name, self.command, self.port, self.first, self.cwd = name, command, port, first, cwd
+        self.address = address
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://{self.address}:{self.port}/"
 
     def start(self) -> float:
         started = time.monotonic()
@@ -141,11 +143,14 @@ class Served:
             self.process = None
 
 
-def load_page(browser: Browser, url: str, *scripts: str) -> Page:
-    """A fresh page at `url` with WATCHER (then `scripts`) installed and Flutter's semantics tree turned on."""
+def load_page(browser: Browser, url: str, *scripts: str, before: Callable[[Page], None] | None = None) -> Page:
+    """A fresh page (in a context of its own: nothing cached) at `url` with WATCHER (then `scripts`) installed
+    and Flutter's semantics tree turned on; `before` runs on the page before it loads."""
     page = browser.new_page(viewport=VIEWPORT, locale="en-US", has_touch=True)
     for script in (WATCHER, *scripts):
         page.add_init_script(script)
+    if before is not None:
+        before(page)
     page.goto(url)
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=60_000)
@@ -203,9 +208,11 @@ def whole_screen() -> dict[str, int]:
 
 
 @contextlib.contextmanager
-def app_server(port: int, tree: Path | None) -> Iterator[tuple[Served, str]]:
+def app_server(port: int, tree: Path | None, phone_at: str | None = None) -> Iterator[tuple[Served, str]]:
     """Table Companion with a Patchwork game in progress and 50 plays of history; `tree`: run the app of
-    another checkout (`python -m companion` there, with this environment), to compare before and after."""
+    another checkout (`python -m companion` there, with this environment), to compare before and after.
+    `phone_at`: shared on the network (`--share`) and opened at this address of the machine, as a phone on the
+    Wi-Fi opens it (its first screen is then the live table's join screen)."""
     sys.path.insert(0, str(ROOT))
     from companion.store.repository import Repository
     from scoring import score_sheet
@@ -220,16 +227,21 @@ def app_server(port: int, tree: Path | None) -> Iterator[tuple[Served, str]]:
             repo.add_play({"game": game, "sheet": example, "rules_version": result.rules_version,
                            "result": result.to_json(), "finished_at": "2026-11-01T20:00:00+00:00"})
         command = ([sys.executable, "-m", "companion"] if tree else [str(ROOT / "bin" / "app")])
-        served = Served("app", [*command, "--port", str(port), "--data", data], port, "home.game.for-sale",
-                        cwd=tree or ROOT)
+        share = ["--share"] if phone_at else []
+        served = Served("app", [*command, *share, "--port", str(port), "--data", data], port,
+                        "live.code" if phone_at else "home.game.for-sale", cwd=tree or ROOT,
+                        address=phone_at or "127.0.0.1")
         try:
             yield served, draft["id"]
         finally:
             served.stop()
 
 
-def bare_server(port: int) -> Served:
-    return Served("bare", [sys.executable, str(ROOT / "bench" / "hello_flet.py"), str(port)], port, "hello")
+def bare_server(port: int, phone_at: str | None = None) -> Served:
+    """The bare Flet app; `phone_at`: listening on every address and opened at this one, as `app_server`."""
+    listen = ["0.0.0.0"] if phone_at else []
+    return Served("bare", [sys.executable, str(ROOT / "bench" / "hello_flet.py"), str(port), *listen], port, "hello",
+                  address=phone_at or "127.0.0.1")
 
 
 def first_screen(browser: Browser, served: Served) -> float:
