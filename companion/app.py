@@ -24,6 +24,7 @@ from .theme import FONTS, THEME_MODES, build_theme
 from .uploads import Uploads
 from .views.routes import screens_for
 from .widgets.common import tagged
+from .widgets.text import AppText
 
 if TYPE_CHECKING:
     from .views.base import Screen
@@ -112,11 +113,11 @@ class App:
         """The data folder cannot be used: say why and what to do, instead of any screen that needs it."""
         self.page.views.clear()
         self.page.views.append(ft.View(route="/", padding=24, controls=[
-            ft.Text(self.t("app.name"), size=22, weight=ft.FontWeight.BOLD),
+            AppText(self.t("app.name"), size=22, weight=ft.FontWeight.BOLD),
             tagged("storage.problem", ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR),
-                                              ft.Text(self.t.refusal(problem), expand=True,
+                                              AppText(self.t.refusal(problem), expand=True,
                                                       size=16)])),
-            *([ft.Text(self.t("storage.start_problem"), size=14)] if isinstance(problem, StorageError) else []),
+            *([AppText(self.t("storage.start_problem"), size=14)] if isinstance(problem, StorageError) else []),
         ]))
         self.page.update()
 
@@ -235,12 +236,12 @@ class App:
         if self._storage_banner is None:
             self._storage_banner = ft.Banner(
                 leading=ft.Icon(ft.Icons.SAVE_OUTLINED, color=ft.Colors.ERROR),
-                content=tagged("storage.unsaved", ft.Text(message)),
+                content=tagged("storage.unsaved", AppText(message)),
                 bgcolor=ft.Colors.ERROR_CONTAINER,
                 actions=[tagged("storage.retry", ft.TextButton(self.t("storage.retry"), on_click=lambda e: retry()))])
             self.page.show_dialog(self._storage_banner)
         else:
-            self._storage_banner.content = tagged("storage.unsaved", ft.Text(message))
+            self._storage_banner.content = tagged("storage.unsaved", AppText(message))
             self._storage_banner.update()
         if not self._retry_scheduled:
             self._retry_scheduled = True
@@ -286,8 +287,8 @@ class App:
         t = self.t
         self.show_dialog(ft.AlertDialog(
             icon=ft.Icon(ft.Icons.SAVE_OUTLINED, color=ft.Colors.ERROR),
-            title=ft.Text(t("storage.refused.title")),
-            content=tagged("storage.refused", ft.Text(t(f"storage.refused.{error.kind}",
+            title=AppText(t("storage.refused.title")),
+            content=tagged("storage.refused", AppText(t(f"storage.refused.{error.kind}",
                                                         reason=error.params.get("reason", str(error))))),
             actions=[tagged("storage.refused.close", ft.TextButton(t("common.close"),
                                                                    on_click=lambda e: self.close_dialog()))]))
@@ -302,7 +303,7 @@ class App:
                 raise
             self.refresh()
 
-        self.page.show_dialog(ft.SnackBar(ft.Text(message), duration=ft.Duration(seconds=8),
+        self.page.show_dialog(ft.SnackBar(AppText(message), duration=ft.Duration(seconds=8),
                                           action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undone)))
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
@@ -322,7 +323,7 @@ class App:
             self._after_dialog[dialog] = then
 
     def snack(self, message: str) -> None:
-        self.page.show_dialog(ft.SnackBar(ft.Text(message), duration=ft.Duration(seconds=3)))
+        self.page.show_dialog(ft.SnackBar(AppText(message), duration=ft.Duration(seconds=3)))
 
     # ---- preferences (kept in the browser, so each phone has its own) ---------------------------
 

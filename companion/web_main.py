@@ -13,11 +13,12 @@ from .downloads import Downloads
 from .i18n import LANGUAGES, Translator
 from .store.repository import Repository
 from .store.schema import NewerSchemaError
+from .widgets.text import AppText
 
 
 def say(page: ft.Page, key: str, **params: object) -> None:
     """A message before the App knows the phone's language: in both."""
-    page.controls = [ft.Text(Translator(lang)(key, **params), selectable=True) for lang in LANGUAGES]
+    page.controls = [AppText(Translator(lang)(key, **params), selectable=True) for lang in LANGUAGES]
     page.update()
 
 

@@ -8,6 +8,7 @@ import flet as ft
 
 from scoring.games.carnage import placement_points
 
+from ..widgets.text import AppText
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -31,13 +32,13 @@ def round_notes(screen: SheetScreen, index: int) -> list[ft.Control]:
 
     initiatives = entered("initiative")
     if initiatives is None or len(set(initiatives)) != len(initiatives):
-        return [ft.Text(t("carnage.distinct"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+        return [AppText(t("carnage.distinct"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
     order = " → ".join(f"{n} ({entry[n]['initiative']})" for n in play_order(entry))
-    notes: list[ft.Control] = [ft.Text(t("carnage.order", order=order), size=13)]
+    notes: list[ft.Control] = [AppText(t("carnage.order", order=order), size=13)]
     if entered("destroyed") is not None:
         points = placement_points(entry)
         ranking = " · ".join(f"{n} {points[n]}" for n in sorted(points, key=points.get, reverse=True))
-        notes.append(ft.Text(t("carnage.ranking", ranking=ranking), size=13, weight=ft.FontWeight.BOLD))
+        notes.append(AppText(t("carnage.ranking", ranking=ranking), size=13, weight=ft.FontWeight.BOLD))
     return notes
 
 

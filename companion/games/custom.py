@@ -9,6 +9,7 @@ import flet as ft
 from scoring.custom import describe_rules
 
 from ..widgets.common import tagged
+from ..widgets.text import AppText
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 
 def sections(screen: SheetScreen) -> list[ft.Control]:
     t = screen.t
-    lines = [ft.Text(t.text(note), size=14, weight=ft.FontWeight.BOLD) for note in screen.spec.notes]
-    lines += [ft.Text(t.text(line), size=13) for line in describe_rules(screen.spec)]
+    lines = [AppText(t.text(note), size=14, weight=ft.FontWeight.BOLD) for note in screen.spec.notes]
+    lines += [AppText(t.text(line), size=13) for line in describe_rules(screen.spec)]
     card = ft.Container(ft.Column(lines, spacing=2), padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                         border_radius=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), expand=True)
     return [ft.Row([tagged("custom.rules", card)])]

@@ -13,6 +13,7 @@ from scoring.games.for_sale import setup
 from ..models.sheet_model import Evaluation
 from ..store.refusal import RefusedError
 from ..widgets.common import error_text, primary_button, section, tagged
+from ..widgets.text import AppText
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -60,13 +61,13 @@ class SellingRound:
         self.cheques = ft.TextField(label=t("forsale.cheques_revealed"), hint_text=t("forsale.cheques_hint"),
                                     dense=True, keyboard_type=ft.KeyboardType.NUMBER, expand=True)
         self.error = error_text(None)
-        self.heading = ft.Text(size=14)
-        self.ties = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
-        self.needs_property = ft.Text(size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
+        self.heading = AppText(size=14)
+        self.ties = AppText(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.needs_property = AppText(size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
         self.needs_property_row = tagged("forsale.needs_property", self.needs_property)
         screen.listeners.append(self.refresh)
         self.assigner = ft.Column([
-            ft.Text(t("forsale.properties_played"), size=13),
+            AppText(t("forsale.properties_played"), size=13),
             ft.Row([tagged(f"forsale.property.{i}", field) for i, field in enumerate(self.properties.values())],
                    wrap=True),
             ft.Row([tagged("forsale.cheques", self.cheques)]),

@@ -8,6 +8,7 @@ import flet as ft
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import section, tagged
+from ..widgets.text import AppText
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ class FirstToFinish:
                                                            on_select=lambda e, n=name: self._choose(n)))
                    for i, name in enumerate(self.screen.model.names)]
         self.body.controls = [section(t("patchwork.tied", total=next(iter(totals.values()))),
-                                      ft.Text(t("patchwork.who_first"), size=14), ft.Row(buttons, spacing=8))]
+                                      AppText(t("patchwork.who_first"), size=14), ft.Row(buttons, spacing=8))]
 
     def _choose(self, name: str) -> None:
         current = self.screen.model.value((FIELD,))

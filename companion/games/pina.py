@@ -11,6 +11,7 @@ import flet as ft
 from scoring.games.pina_coladice import COASTERS, SIZE, capacity, coaster_side, matching_coasters
 
 from ..widgets.common import error_text, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import GameUI, Sheet, put_event
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def tokens_on(sheet: Sheet) -> dict[tuple[int, int], list[str]]:
 def die_face(value: int | None, size: int = 44) -> ft.Control:
     """A die drawn with its pips (no font has to know the die characters); '?' when not rolled yet."""
     if value is None:
-        return ft.Container(ft.Text("?", size=size // 2, weight=ft.FontWeight.BOLD), width=size, height=size,
+        return ft.Container(AppText("?", size=size // 2, weight=ft.FontWeight.BOLD), width=size, height=size,
                             alignment=ft.Alignment.CENTER)
     pip = size // 6
     rows = [ft.Row([ft.Container(width=pip, height=pip, border_radius=pip / 2,
@@ -117,7 +118,7 @@ class Board:
         over = result is not None and result.finished
         heading = (t("pina.editing", n=self.editing + 1, player=self.player()) if self.editing is not None
                    else t("pina.turn", player=self.player()))
-        turn = ft.Text(heading, size=16, weight=ft.FontWeight.BOLD, color=SEAT_COLOURS[names.index(self.player())])
+        turn = AppText(heading, size=16, weight=ft.FontWeight.BOLD, color=SEAT_COLOURS[names.index(self.player())])
         controls: list[ft.Control] = [] if over and self.editing is None else [turn]
         controls += [grid, self._legend(names), self.error]
         if self.editing is not None:
@@ -144,7 +145,7 @@ class Board:
                 what = t.text(COASTERS[self.sheet["board"][r][c]].name)
             else:
                 what = t("pina.pass")
-            rows.append(tagged(f"pina.log.{i}", ft.ListTile(dense=True, title=ft.Text(f"{i + 1}. {event['player']} · "
+            rows.append(tagged(f"pina.log.{i}", ft.ListTile(dense=True, title=AppText(f"{i + 1}. {event['player']} · "
                                                                                       f"{what}"),
                                                             on_click=lambda e, i=i: self._edit(i))))
         return rows
@@ -179,7 +180,7 @@ class Board:
         laid = {board[i // SIZE][i % SIZE] for i in range(self.next_cell)}
         chips = [tagged(f"pina.coaster.{cid}", ft.Container(
             ft.Row([*([ft.Icon(ft.Icons.CHECK, size=14, color=ft.Colors.ON_SURFACE_VARIANT)] if cid in laid else []),
-                    ft.Text(t.text(coaster.name), size=12,
+                    AppText(t.text(coaster.name), size=12,
                             color=ft.Colors.ON_SURFACE_VARIANT if cid in laid else None)], spacing=2, tight=True),
             padding=ft.Padding.symmetric(horizontal=10, vertical=8), border_radius=16,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW if cid in laid else ft.Colors.SECONDARY_CONTAINER,
@@ -187,10 +188,10 @@ class Board:
             on_click=None if cid in laid else (lambda e, cid=cid: self._lay(cid))), t.text(coaster.name))
             for cid, coaster in COASTERS.items()]
         r, c = divmod(self.next_cell, SIZE)
-        heading = ft.Text(t("pina.layout_next", n=self.next_cell + 1, row=r + 1, col=c + 1), size=15,
+        heading = AppText(t("pina.layout_next", n=self.next_cell + 1, row=r + 1, col=c + 1), size=15,
                           weight=ft.FontWeight.BOLD)
         # The coasters to tap come first, right under the heading, so the whole layout is tapped without scrolling.
-        return [heading, ft.Text(t("pina.layout_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+        return [heading, AppText(t("pina.layout_hint"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 ft.Row(chips, wrap=True, spacing=6, run_spacing=6), grid,
                 ft.Row([secondary_button("pina.layout_done", t("pina.layout_done"), self._end_layout,
                                          icon=ft.Icons.CHECK)])]
@@ -201,13 +202,13 @@ class Board:
         coaster = COASTERS[self.sheet["board"][r][c]]
         side = coaster_side(r, c, len(names))
         value = str(coaster.one) if side == "one" else f"{coaster.first}/{coaster.second}"
-        dots = [ft.Container(ft.Text(n[:1], size=11, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+        dots = [ft.Container(AppText(n[:1], size=11, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
                              width=20, height=20, border_radius=10, bgcolor=SEAT_COLOURS[names.index(n)],
                              alignment=ft.Alignment.CENTER) for n in here]
         highlight = coaster.id in matches or (self.layout_mode and r * SIZE + c == self.next_cell)
         return tagged(f"pina.cell.{r}.{c}", ft.Container(
-            ft.Column([ft.Text(t.text(coaster.name), size=10, max_lines=2, text_align=ft.TextAlign.CENTER),
-                       ft.Text(value, size=13, weight=ft.FontWeight.BOLD), ft.Row(dots, spacing=2,
+            ft.Column([AppText(t.text(coaster.name), size=10, max_lines=2, text_align=ft.TextAlign.CENTER),
+                       AppText(value, size=13, weight=ft.FontWeight.BOLD), ft.Row(dots, spacing=2,
                                                                                 alignment=ft.MainAxisAlignment.CENTER)],
                       spacing=1, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             width=86, height=58 if self.layout_mode else 86, padding=4, border_radius=8,
@@ -218,7 +219,7 @@ class Board:
 
     def _legend(self, names: list[str]) -> ft.Control:
         return ft.Row([ft.Row([ft.Container(width=12, height=12, border_radius=6, bgcolor=SEAT_COLOURS[i]),
-                               ft.Text(name, size=12)], spacing=4, tight=True) for i, name in enumerate(names)],
+                               AppText(name, size=12)], spacing=4, tight=True) for i, name in enumerate(names)],
                       wrap=True, spacing=12)
 
     def _dice_helper(self, matches: set[str]) -> ft.Control:
@@ -238,12 +239,12 @@ class Board:
             t("pina.dice_hint")
         caption = ft.Colors.ON_SURFACE_VARIANT
         return section(t("pina.dice_helper"),
-                       ft.Text(t("pina.faces"), size=13, color=caption),
+                       AppText(t("pina.faces"), size=13, color=caption),
                        ft.Row(faces, wrap=True, spacing=6, run_spacing=6),
-                       ft.Text(t("pina.roll"), size=13, color=caption),
+                       AppText(t("pina.roll"), size=13, color=caption),
                        ft.Row([*dice, secondary_button("pina.dice.clear", t("piraten.clear"), self._clear_dice)],
                               wrap=True, spacing=6, run_spacing=6),
-                       tagged("pina.matches", ft.Text(found, size=13)))
+                       tagged("pina.matches", AppText(found, size=13)))
 
     # ---- actions -----------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from scoring.games.piraten_kapern import (
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import error_text, icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import GameUI, put_event
 
 if TYPE_CHECKING:
@@ -127,14 +128,14 @@ class TurnScorer:
             on_select=lambda e: self._set(fortune=e.control.value or None))
         slots = [self._slot(i) for i in range(DICE)]
         palette = [tagged(f"piraten.face.{face}", ft.Container(
-            ft.Column([face_image(face, 36), ft.Text(t.text(FACE_NAMES[face]), size=11)], spacing=0,
+            ft.Column([face_image(face, 36), AppText(t.text(FACE_NAMES[face]), size=11)], spacing=0,
                       horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             width=54, height=64, border_radius=8, on_click=lambda e, f=face: self._add(f),
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH), t.text(FACE_NAMES[face])) for face in FACES]
         controls: list[ft.Control] = [
-            ft.Text(heading, size=16, weight=ft.FontWeight.BOLD),
+            AppText(heading, size=16, weight=ft.FontWeight.BOLD),
             tagged("piraten.fortune", fortune),
-            ft.Text(t("piraten.tap_dice", n=DICE - len(turn.dice)) if len(turn.dice) < DICE
+            AppText(t("piraten.tap_dice", n=DICE - len(turn.dice)) if len(turn.dice) < DICE
                     else t("piraten.tap_die_to_remove"), size=13),
             ft.Row(slots, spacing=4, wrap=True),
             ft.Row(palette, spacing=6, wrap=True),
@@ -167,15 +168,15 @@ class TurnScorer:
     def _preview(self) -> ft.Control:
         t = self.screen.t
         if not self.turn.ready:
-            return ft.Text("")
+            return AppText("")
         try:
             outcome = self.turn.outcome()
         except SheetError as error:
-            return ft.Text(t.text(error.text), color=ft.Colors.ERROR)
-        lines = [ft.Text(t("piraten.points", n=outcome.points), size=20, weight=ft.FontWeight.BOLD),
-                 ft.Text(t.text(outcome.explanation), size=13)]
+            return AppText(t.text(error.text), color=ft.Colors.ERROR)
+        lines = [AppText(t("piraten.points", n=outcome.points), size=20, weight=ft.FontWeight.BOLD),
+                 AppText(t.text(outcome.explanation), size=13)]
         if outcome.opponents_lose:
-            lines.append(ft.Text(t("piraten.opponents_lose", n=outcome.opponents_lose), size=14,
+            lines.append(AppText(t("piraten.opponents_lose", n=outcome.opponents_lose), size=14,
                                  color=ft.Colors.ERROR))
         return tagged("piraten.preview", ft.Container(ft.Column(lines, spacing=2), padding=10, border_radius=8,
                                                       bgcolor=ft.Colors.SECONDARY_CONTAINER))
@@ -193,8 +194,8 @@ class TurnScorer:
                 what = t.text(FORTUNES.name_of(event["fortune"]))
             after = progress[i][event["player"]] if i < len(progress) else ""
             rows.append(tagged(f"piraten.log.{i}", ft.ListTile(
-                dense=True, title=ft.Text(f"{i + 1}. {event['player']} · {what}"),
-                trailing=ft.Text(str(after), weight=ft.FontWeight.BOLD),
+                dense=True, title=AppText(f"{i + 1}. {event['player']} · {what}"),
+                trailing=AppText(str(after), weight=ft.FontWeight.BOLD),
                 on_click=lambda e, index=i: self._edit(index))))
         return rows
 
@@ -273,7 +274,7 @@ def sections(screen: SheetScreen) -> list[ft.Control]:
     scorer = TurnScorer(screen)
     manual = ManualPoints(screen, scorer)
     return [section(t("piraten.scorer"), scorer.body),
-            ft.ExpansionTile(title=ft.Text(t("piraten.manual_title")), controls=[manual.control]),
+            ft.ExpansionTile(title=AppText(t("piraten.manual_title")), controls=[manual.control]),
             section(t("piraten.turns"), scorer.log)]
 
 

@@ -11,6 +11,7 @@ from scoring.games.ttr_europe_tickets import Ticket, find_tickets, normalize_cit
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import section, tagged
+from ..widgets.text import AppText
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -26,8 +27,8 @@ class TicketPicker:
         self.query = ft.TextField(label=t("ttr.find_ticket"), hint_text=t("ttr.find_hint"), dense=True,
                                   prefix_icon=ft.Icons.SEARCH, on_change=lambda e: self._search())
         self.results = ft.Column(spacing=0)
-        self.trains = ft.Text(size=14)
-        self.express = ft.Text(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        self.trains = AppText(size=14)
+        self.express = AppText(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         screen.listeners.append(self.refresh)
         self.refresh(screen.model.evaluation)
 
@@ -53,7 +54,7 @@ class TicketPicker:
         text = (self.query.value or "").strip()
         found = find_tickets(text)[:SHOWN] if len(normalize_city(text)) >= 2 else []  # 빈 (Wien) is 3 letters
         self.results.controls = [tagged(f"ttr.pick.{i}", ft.ListTile(
-            dense=True, title=ft.Text(self._title(ticket)), trailing=ft.Text(str(ticket.points),
+            dense=True, title=AppText(self._title(ticket)), trailing=AppText(str(ticket.points),
                                                                               weight=ft.FontWeight.BOLD),
             subtitle=self._subtitle(ticket), on_click=lambda e, ticket=ticket: self._add(ticket)))
             for i, ticket in enumerate(found)]
@@ -66,7 +67,7 @@ class TicketPicker:
         parts = [ticket.name] if self.screen.t.lang == "ko" else []
         if ticket.long:
             parts.append(self.screen.t("ttr.long"))
-        return ft.Text(" · ".join(parts), size=12) if parts else None
+        return AppText(" · ".join(parts), size=12) if parts else None
 
     def _add(self, ticket: Ticket) -> None:
         index = self.screen.current

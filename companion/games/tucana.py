@@ -11,6 +11,7 @@ import flet as ft
 from scoring.games.trails_of_tucana import LETTERS, ROUNDS, TERRAIN_DECK, TURNS_PER_ROUND, village_letters
 
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import GameUI
 
 if TYPE_CHECKING:
@@ -116,7 +117,7 @@ class TucanaTools:
     def _draw_mayor(self) -> None:
         t = self.screen.t
         m = self.mayor
-        cards = [ft.Container(ft.Text(t(f"tucana.terrain.{kind}"), size=18, weight=ft.FontWeight.BOLD),
+        cards = [ft.Container(AppText(t(f"tucana.terrain.{kind}"), size=18, weight=ft.FontWeight.BOLD),
                               padding=ft.Padding.symmetric(horizontal=16, vertical=18), border_radius=10,
                               bgcolor=TERRAIN_COLOURS[kind]) for kind in m.revealed]
         status = (t("tucana.game_over") if m.game_over else t("tucana.round_over", round=m.round) if m.round_over
@@ -128,8 +129,8 @@ class TucanaTools:
             buttons.append(primary_button("tucana.next_round", t("tucana.next_round"), self._next_round,
                                           icon=ft.Icons.SHUFFLE))
         self.mayor_body.controls = [
-            tagged("tucana.status", ft.Text(status, size=15)),
-            tagged("tucana.revealed", ft.Row(cards, spacing=10)) if cards else ft.Text(t("tucana.none_yet"), size=13),
+            tagged("tucana.status", AppText(status, size=15)),
+            tagged("tucana.revealed", ft.Row(cards, spacing=10)) if cards else AppText(t("tucana.none_yet"), size=13),
             ft.Row(buttons),
         ]
 
@@ -151,11 +152,11 @@ class TucanaTools:
         rows = []
         for seat, name in enumerate(self.screen.model.names):
             letters = village_letters(cfg["card"], seat, cfg["start"], cfg["counter_clockwise"], cfg["fair"])
-            rows.append(ft.Row([ft.Text(name, width=80, size=13, max_lines=1),
-                                ft.Text("  ".join(letters), size=15, font_family="monospace")]))
+            rows.append(ft.Row([AppText(name, width=80, size=13, max_lines=1),
+                                AppText("  ".join(letters), size=15, font_family="monospace")]))
         self.letters_body.controls = [
-            ft.Text(t("tucana.card", letters=" ".join(cfg["card"])), size=13),
-            ft.Text(t("tucana.villages_1_to_10"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            AppText(t("tucana.card", letters=" ".join(cfg["card"])), size=13),
+            AppText(t("tucana.villages_1_to_10"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             *rows,
             ft.Row([
                 secondary_button("tucana.new_card", t("tucana.new_card"), self._new_card, icon=ft.Icons.CASINO),
@@ -193,13 +194,13 @@ class TucanaTools:
                 label=letter, selected=(name, letter) in done, disabled=(name, letter) in done,
                 on_click=lambda e, n=name, letter=letter: self._connect(n, letter)))
                 for letter in LETTERS]
-            rows.append(ft.Row([ft.Text(name, width=80, size=13, max_lines=1), *chips], spacing=4, wrap=True))
+            rows.append(ft.Row([AppText(name, width=80, size=13, max_lines=1), *chips], spacing=4, wrap=True))
         result = self.screen.model.evaluation.result
         bonus = {p.name: p.breakdown.get("bonus", 0) for p in result.players} if result else {}
         self.connect_body.controls = [
-            ft.Text(t("tucana.connect_hint", turn=turn), size=13),
+            AppText(t("tucana.connect_hint", turn=turn), size=13),
             *rows,
-            ft.Text(t("tucana.bonus_so_far", list=" · ".join(f"{n} {v}" for n, v in bonus.items())), size=13),
+            AppText(t("tucana.bonus_so_far", list=" · ".join(f"{n} {v}" for n, v in bonus.items())), size=13),
         ]
 
     def _connect(self, name: str, letter: str) -> None:
@@ -229,8 +230,8 @@ def sections(screen: SheetScreen) -> list[ft.Control]:
     t = screen.t
     tools = TucanaTools(screen)
     return [section(t("tucana.mayor"), tools.mayor_body),
-            ft.ExpansionTile(title=ft.Text(t("tucana.letters")), controls=[tools.letters_body]),
-            ft.ExpansionTile(title=ft.Text(t("tucana.connections")), controls=[tools.connect_body],
+            ft.ExpansionTile(title=AppText(t("tucana.letters")), controls=[tools.letters_body]),
+            ft.ExpansionTile(title=AppText(t("tucana.connections")), controls=[tools.connect_body],
                              expanded=bool(screen.model.working.get("connections")))]
 
 

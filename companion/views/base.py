@@ -10,6 +10,7 @@ import flet as ft
 from ..i18n import Translator
 from ..theme import GAP, MAX_CONTENT_WIDTH, PAD
 from ..widgets.common import page_body, tagged
+from ..widgets.text import AppText
 
 if TYPE_CHECKING:
     from ..app import App
@@ -101,12 +102,12 @@ def app_bar_title(title: str, actions: int, back: bool) -> ft.Text:
     room = PHONE_WIDTH - 32 - 48 * actions - (56 if back else 0)
     ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.55 for c in title)
     if ems * TITLE_SIZE <= room:
-        return ft.Text(title)
-    return ft.Text(title, size=SMALL_TITLE_SIZE, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+        return AppText(title)
+    return AppText(title, size=SMALL_TITLE_SIZE, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 
 
 def empty_state(identifier: str, icon: ft.IconData, text: str) -> ft.Control:
     return tagged(identifier, ft.Container(
-        ft.Column([ft.Icon(icon, size=48, color=ft.Colors.OUTLINE), ft.Text(text, text_align=ft.TextAlign.CENTER)],
+        ft.Column([ft.Icon(icon, size=48, color=ft.Colors.OUTLINE), AppText(text, text_align=ft.TextAlign.CENTER)],
                   horizontal_alignment=ft.CrossAxisAlignment.CENTER),
         padding=32, alignment=ft.Alignment.CENTER))

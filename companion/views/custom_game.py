@@ -24,6 +24,7 @@ from ..models.sheet_model import Evaluation, SheetModel
 from ..store.definitions import DefinitionStore
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.fields import EditorFactory
+from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
 from .new_game import NewGameScreen
@@ -38,7 +39,7 @@ class CustomGameScreen(Screen):
         self.previewing = False
         self.problem: SheetError | None = None
         self.copy_note: str | None = None
-        self.status = ft.Text("", size=13, color=ft.Colors.ERROR, visible=False)
+        self.status = AppText("", size=13, color=ft.Colors.ERROR, visible=False)
 
     def title(self) -> str:
         if self.previewing:
@@ -103,7 +104,7 @@ class CustomGameScreen(Screen):
                              on_select=lambda e: self._copy(e.control.value or ""))
         parts: list[ft.Control] = [tagged("custom.copy_from", picker, t("custom.copy_from"))]
         if self.copy_note:
-            parts.append(tagged("custom.copy_note", ft.Text(self.copy_note, size=13)))
+            parts.append(tagged("custom.copy_note", AppText(self.copy_note, size=13)))
         return section(t("custom.start_from"), *parts)
 
     def _name_section(self) -> ft.Control:
@@ -113,10 +114,10 @@ class CustomGameScreen(Screen):
         players = ft.Row([
             self._number("custom.min_players", t("custom.min_players"), f.min_players,
                          lambda v: setattr(f, "min_players", v), ("definition.players.min",)),
-            ft.Text("–", size=18),
+            AppText("–", size=18),
             self._number("custom.max_players", t("custom.max_players"), f.max_players,
                          lambda v: setattr(f, "max_players", v), ("definition.players.max", "definition.players")),
-            ft.Text(t("custom.players"), size=14, expand=True),
+            AppText(t("custom.players"), size=14, expand=True),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
         return section(t("custom.game"), ft.Row([name]), players)
 
@@ -127,7 +128,7 @@ class CustomGameScreen(Screen):
                  if self.problem is not None and self.problem.path == "definition.categories" else None)
         parts: list[ft.Control] = [*rows]
         if error:
-            parts.append(ft.Text(error, color=ft.Colors.ERROR, size=13))
+            parts.append(AppText(error, color=ft.Colors.ERROR, size=13))
         parts.append(secondary_button("custom.add_category", t("custom.add_category"), self._add_category,
                                       icon=ft.Icons.ADD))
         return section(t("custom.categories"), *parts, subtitle=t("custom.categories_help"))
@@ -145,20 +146,20 @@ class CustomGameScreen(Screen):
             flags.append(t("custom.ties_only"))
         if c.optional:
             flags.append(t("custom.may_stay_blank"))
-        line = ft.Text(" · ".join(flags), size=12, color=ft.Colors.ERROR if detail else ft.Colors.ON_SURFACE_VARIANT)
+        line = AppText(" · ".join(flags), size=12, color=ft.Colors.ERROR if detail else ft.Colors.ON_SURFACE_VARIANT)
         row = ft.Row([name, points, icon_button(f"custom.category.{index}.more", ft.Icons.TUNE, t("custom.more"),
                                                 lambda e: self._category_dialog(index))],
                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
         lines: list[ft.Control] = [row, line]
         if detail:
-            lines.append(ft.Text(detail, color=ft.Colors.ERROR, size=12))
+            lines.append(AppText(detail, color=ft.Colors.ERROR, size=12))
         return ft.Column(lines, spacing=2)
 
     def _sheet_section(self) -> ft.Control:
         t, f = self.t, self.form
         kind = ft.SegmentedButton(
-            segments=[ft.Segment(value="final", label=ft.Text(t("custom.final"))),
-                      ft.Segment(value="rounds", label=ft.Text(t("custom.per_round")))],
+            segments=[ft.Segment(value="final", label=AppText(t("custom.final"))),
+                      ft.Segment(value="rounds", label=AppText(t("custom.per_round")))],
             selected=["rounds" if f.by_rounds else "final"], show_selected_icon=False,
             on_change=lambda e: self._set_rounds(e.control.selected[0] == "rounds"))
         parts: list[ft.Control] = [tagged("custom.scoring", kind)]
@@ -166,7 +167,7 @@ class CustomGameScreen(Screen):
             parts.append(ft.Row([
                 self._number("custom.rounds", t("custom.rounds"), f.rounds, lambda v: setattr(f, "rounds", v),
                              ("definition.rounds",), hint_text=t("custom.open_ended")),
-                ft.Text(t("custom.rounds_help"), size=12, expand=True, color=ft.Colors.ON_SURFACE_VARIANT)]))
+                AppText(t("custom.rounds_help"), size=12, expand=True, color=ft.Colors.ON_SURFACE_VARIANT)]))
         return section(t("custom.sheet"), *parts)
 
     def _win_section(self) -> ft.Control:
@@ -180,7 +181,7 @@ class CustomGameScreen(Screen):
     def _ties_section(self) -> ft.Control:
         t, f = self.t, self.form
         if f.win == "cooperative":
-            return section(t("custom.ties"), ft.Text(t("custom.ties_cooperative"), size=13))
+            return section(t("custom.ties"), AppText(t("custom.ties_cooperative"), size=13))
         rows = [self._tiebreak_row(i) for i in range(len(f.tiebreaks))]
         names = {c.key: c.name or t("custom.category_n", n=i + 1) for i, c in enumerate(f.categories)}
         options = [ft.DropdownOption(key=f"{kind}:{key}", text=t(f"custom.tie.{kind}", category=name))
@@ -188,7 +189,7 @@ class CustomGameScreen(Screen):
         options.append(ft.DropdownOption(key="chosen:", text=t("custom.tie.chosen_option")))
         add = ft.Dropdown(label=t("custom.add_tiebreak"), options=options, dense=True, expand=True, value="",
                           on_select=lambda e: self._add_tiebreak(e.control.value or ""))
-        shared = ft.Text(t("custom.still_tied"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
+        shared = AppText(t("custom.still_tied"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         return section(t("custom.ties"), *rows, tagged("custom.add_tiebreak", add, t("custom.add_tiebreak")),
                        shared, subtitle=t("custom.ties_help"))
 
@@ -203,11 +204,11 @@ class CustomGameScreen(Screen):
         else:
             category = next((c for c in f.categories if c.key == rule.category), None)
             name = (category.name if category else "") or rule.category
-            label = ft.Text(t(f"custom.tie.{rule.kind}", category=name), size=15, expand=True,
+            label = AppText(t(f"custom.tie.{rule.kind}", category=name), size=15, expand=True,
                             color=ft.Colors.ERROR if error else None)
         last = len(f.tiebreaks) - 1
         return ft.Row([
-            ft.Text(f"{index + 1}.", size=15, width=24), label,
+            AppText(f"{index + 1}.", size=15, width=24), label,
             icon_button(f"custom.tiebreak.{index}.up", ft.Icons.ARROW_UPWARD, t("new.move_up"),
                         lambda e: self._structure(lambda: f.move_tiebreak(index, -1)), disabled=index == 0),
             icon_button(f"custom.tiebreak.{index}.down", ft.Icons.ARROW_DOWNWARD, t("new.move_down"),
@@ -234,7 +235,7 @@ class CustomGameScreen(Screen):
         preview = self.form.preview()
         spec = self.form.spec()
         if preview is None or spec is None:
-            return [ft.Text(t("custom.preview_needs_fix"), size=14)]
+            return [AppText(t("custom.preview_needs_fix"), size=14)]
         sheet, result = preview
         model = SheetModel(spec, sheet)
         totals = self._sample_totals(result)
@@ -249,8 +250,8 @@ class CustomGameScreen(Screen):
 
         editors = EditorFactory(model, t, changed, lambda: None)
         header = ft.Row([game_badge(spec.id, 40), ft.Column([
-            ft.Text(t.text(spec.name), size=20, weight=ft.FontWeight.BOLD),
-            ft.Text(t("custom.preview_sample"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0,
+            AppText(t.text(spec.name), size=20, weight=ft.FontWeight.BOLD),
+            AppText(t("custom.preview_sample"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0,
             expand=True)], spacing=12)
         parts: list[ft.Control] = [header, totals]
         if spec.player_fields:
@@ -264,13 +265,13 @@ class CustomGameScreen(Screen):
             parts.append(section(t("sheet.round_n", n=1), *rows))
         if spec.game_fields:
             parts.append(section(t("sheet.game_fields"), *[editors.build(f, (f.key,)) for f in spec.game_fields]))
-        rules = [ft.Text(t.text(line), size=14) for line in describe_rules(spec)]
+        rules = [AppText(t.text(line), size=14) for line in describe_rules(spec)]
         parts.append(section(t("custom.preview_result"), outcome, *rules))
         return parts
 
     def _sample_totals(self, result: Result) -> ft.Row:
         chips = [tagged(f"custom.preview.total.{i}", ft.Container(
-            ft.Column([ft.Text(p.name, size=12), ft.Text(str(p.total), size=18, weight=ft.FontWeight.BOLD)],
+            ft.Column([AppText(p.name, size=12), AppText(str(p.total), size=18, weight=ft.FontWeight.BOLD)],
                       spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH)) for i, p in enumerate(result.players)]
@@ -283,8 +284,8 @@ class CustomGameScreen(Screen):
             chip.content.content.controls[1].value = str(player.total)  # type: ignore[attr-defined]
         winners = (t("custom.preview_winners", names=", ".join(result.winners)) if result.winners
                    else t("custom.preview_nobody"))
-        outcome.controls = [tagged("custom.preview.winners", ft.Text(winners, size=16, weight=ft.FontWeight.BOLD)),
-                            *[ft.Text(t.text(note.text), size=14, italic=True) for note in result.tiebreaks]]
+        outcome.controls = [tagged("custom.preview.winners", AppText(winners, size=16, weight=ft.FontWeight.BOLD)),
+                            *[AppText(t.text(note.text), size=14, italic=True) for note in result.tiebreaks]]
 
     # ---- changes -------------------------------------------------------------------------------------
 
@@ -348,7 +349,7 @@ class CustomGameScreen(Screen):
             ft.Row([self._number("custom.detail.min", t("custom.min"), c.min, lambda v: setattr(c, "min", v)),
                     self._number("custom.detail.max", t("custom.max"), c.max, lambda v: setattr(c, "max", v))],
                    spacing=8),
-            ft.Text(t("custom.min_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            AppText(t("custom.min_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             tagged("custom.detail.counts", ft.Switch(label=t("custom.counts"), value=c.counts,
                                                      on_change=lambda e: setattr(c, "counts", bool(e.control.value)))),
             tagged("custom.detail.optional", ft.Switch(label=t("custom.optional"), value=c.optional, on_change=lambda
@@ -366,7 +367,7 @@ class CustomGameScreen(Screen):
             ]),
         ], tight=True, spacing=8)
         self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text(c.name or t("custom.category_n", n=index + 1)), content=body,
+            title=AppText(c.name or t("custom.category_n", n=index + 1)), content=body,
             actions=[tagged("custom.detail.done", ft.FilledButton(t("custom.done"),
                                                                   on_click=close_then(lambda: None)))]))
 
@@ -410,8 +411,8 @@ class CustomGameScreen(Screen):
             return handler
 
         self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text(t("custom.rescore_title", version=saved["version"])),
-            content=ft.Text(t("custom.rescore_text", n=plays, old=version, new=saved["version"])),
+            title=AppText(t("custom.rescore_title", version=saved["version"])),
+            content=AppText(t("custom.rescore_text", n=plays, old=version, new=saved["version"])),
             actions=[tagged("custom.rescore.keep", ft.TextButton(t("custom.rescore_keep"), on_click=done(False))),
                      tagged("custom.rescore.apply", ft.FilledButton(t("custom.rescore_apply"), on_click=done(True)))]))
 

@@ -21,6 +21,7 @@ from .. import platform
 from ..store import bgstats, exchange
 from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.text import AppText
 
 if TYPE_CHECKING:
     from .base import Screen
@@ -40,7 +41,7 @@ class DataPanel:
         self.screen = screen
         self.app = screen.app
         self.ready: dict[str, ft.ClientAction] = {}  # kind -> what its download button does, once prepared
-        self.message = ft.Text("", size=13)
+        self.message = AppText("", size=13)
         self.progress = ft.ProgressBar(value=0)
         self.progress_row = tagged("data.progress", ft.Container(self.progress, padding=ft.Padding.only(top=4)))
         self.progress_row.visible = False  # on the tagged control: the web client refuses hidden semantics content

@@ -12,6 +12,7 @@ from ..models.draft import DraftSession
 from ..models.guide import STEPS, Guide, now
 from ..models.sheet_model import evaluate
 from ..widgets.common import icon_button, primary_button, rule_notes, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
 
@@ -54,16 +55,16 @@ class GuideScreen(Screen):
     def _now(self) -> ft.Control:
         sheet = self.session.draft["sheet"]
         result = evaluate(sheet).result  # the scores so far, finished only when the sheet is complete
-        lines = [ft.Text(self.t(n.key, **n.params), size=15) for n in now(self.spec, sheet, result)]
+        lines = [AppText(self.t(n.key, **n.params), size=15) for n in now(self.spec, sheet, result)]
         return tagged("guide.now", ft.Container(
-            ft.Row([game_badge(self.spec.id, 40), ft.Column([ft.Text(self.t("guide.now"), size=12), *lines],
+            ft.Row([game_badge(self.spec.id, 40), ft.Column([AppText(self.t("guide.now"), size=12), *lines],
                                                              spacing=2, expand=True)], spacing=12),
             padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER,
             on_click=lambda e: self.app.go(self.sheet_route)))
 
     def _stepper(self) -> ft.Control:
         return tagged("guide.steps", ft.SegmentedButton(
-            segments=[ft.Segment(value=s, label=ft.Text(self.t(f"guide.step.{s}"))) for s in STEPS],
+            segments=[ft.Segment(value=s, label=AppText(self.t(f"guide.step.{s}"))) for s in STEPS],
             selected=[self.guide.step], show_selected_icon=False,
             on_change=lambda e: self._change(lambda: self.guide.go(e.control.selected[0]))))
 
@@ -73,14 +74,14 @@ class GuideScreen(Screen):
         if step == "setup":
             items = [ft.Row([tagged(f"guide.setup.{i}", ft.Checkbox(
                 value=i in self.guide.setup_done, on_change=lambda e, i=i: self._change(lambda: self.guide.toggle(i)))),
-                ft.Text(self.t.text(text), expand=True, size=15)], vertical_alignment=ft.CrossAxisAlignment.START)
+                AppText(self.t.text(text), expand=True, size=15)], vertical_alignment=ft.CrossAxisAlignment.START)
                 for i, text in enumerate(prompts)]
             done = self.t("guide.setup_done") if self.guide.setup_complete else None
             return section(self.t("guide.setup_for", n=len(self.guide.names)), *items,
-                           *([ft.Text(done, color=ft.Colors.PRIMARY)] if done else []))
-        rows = [ft.Row([ft.Container(ft.Text(str(i + 1), size=12, color=ft.Colors.ON_PRIMARY), width=24, height=24,
+                           *([AppText(done, color=ft.Colors.PRIMARY)] if done else []))
+        rows = [ft.Row([ft.Container(AppText(str(i + 1), size=12, color=ft.Colors.ON_PRIMARY), width=24, height=24,
                                      border_radius=12, bgcolor=ft.Colors.PRIMARY, alignment=ft.Alignment.CENTER),
-                        ft.Text(self.t.text(text), expand=True, size=15)],
+                        AppText(self.t.text(text), expand=True, size=15)],
                        vertical_alignment=ft.CrossAxisAlignment.START)
                 for i, text in enumerate(prompts)]
         return tagged(f"guide.body.{step}", section(self.t(f"guide.step.{step}"), *rows))

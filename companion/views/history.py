@@ -17,6 +17,7 @@ from ..store.stats import PERIODS, period_start
 from ..store.summary import PlaySummary
 from ..widgets.common import icon_button, secondary_button, section, shown_value, tagged
 from ..widgets.play_record import PlayRecordPanel, record_filters
+from ..widgets.text import AppText
 from .base import Screen, empty_state
 from .home import game_badge
 from .result import ResultScreen
@@ -102,12 +103,12 @@ class HistoryScreen(Screen):
     def _row(self, summary: PlaySummary) -> ft.Control:
         name = DefinitionStore(self.app.repo).name_of(summary.game)
         when = day_and_time(self.t, summary.finished_at)
-        lines: list[ft.Control] = [ft.Text(" · ".join(filter(None, (when, summary.location, self._scores(summary)))),
+        lines: list[ft.Control] = [AppText(" · ".join(filter(None, (when, summary.location, self._scores(summary)))),
                                            size=13)]
         if not summary.finished:
-            lines.append(ft.Text(self.t("history.ended_early"), size=12, italic=True,
+            lines.append(AppText(self.t("history.ended_early"), size=12, italic=True,
                                  color=ft.Colors.ON_SURFACE_VARIANT))
-        tile = ft.ListTile(leading=game_badge(summary.game, 40), title=ft.Text(self.t.text(name),
+        tile = ft.ListTile(leading=game_badge(summary.game, 40), title=AppText(self.t.text(name),
                                                                            weight=ft.FontWeight.BOLD),
                            subtitle=ft.Column(lines, spacing=2, tight=True),
                            on_click=lambda e: self.app.go(f"/history/{summary.id}"))
@@ -180,16 +181,16 @@ class PlayDetailScreen(ResultScreen):
         for player in sheet["players"]:
             values = [f"{self.t.text(_field_name(self.spec.player_fields, k))}: {shown_value(v)}"
                       for k, v in player.items() if k != "name" and v not in (None, [], {})]
-            lines.append(ft.Text(f"{player['name']} — " + ("; ".join(values) or "–"), size=13, selectable=True))
+            lines.append(AppText(f"{player['name']} — " + ("; ".join(values) or "–"), size=13, selectable=True))
         for key in (f.key for f in self.spec.game_fields):
             if sheet.get(key) not in (None, [], {}):
                 name = self.t.text(_field_name(self.spec.game_fields, key))
-                lines.append(ft.Text(f"{name}: {shown_value(sheet[key])}", size=13, selectable=True))
+                lines.append(AppText(f"{name}: {shown_value(sheet[key])}", size=13, selectable=True))
         for i, entry in enumerate(sheet.get("rounds") or []):
-            lines.append(ft.Text(self.t("sheet.round_n", n=i + 1) + ": " + "; ".join(
+            lines.append(AppText(self.t("sheet.round_n", n=i + 1) + ": " + "; ".join(
                 f"{n} {shown_value(v)}" for n, v in entry.items()), size=13, selectable=True))
         if sheet.get("events"):
-            lines.append(ft.Text(self.t("history.events", n=len(sheet["events"])), size=13))
+            lines.append(AppText(self.t("history.events", n=len(sheet["events"])), size=13))
         return section(self.t("history.sheet"), *lines)
 
     def _delete(self, e: ft.ControlEvent) -> None:

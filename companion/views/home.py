@@ -15,6 +15,7 @@ from ..store.definitions import DefinitionStore
 from ..store.repository import Repository, StartupIssue
 from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_icon
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import Screen
 from .timefmt import ago
 
@@ -64,7 +65,7 @@ class HomeScreen(Screen):
     def _issue(self, index: int, issue: StartupIssue) -> ft.Control:
         """A data file that could not be read at start: say so, and offer its last good backup."""
         lines: list[ft.Control] = [
-            ft.Text(self.t("home.issue", file=issue.file, moved=issue.moved_to, reason=issue.reason), size=14)]
+            AppText(self.t("home.issue", file=issue.file, moved=issue.moved_to, reason=issue.reason), size=14)]
         if issue.backup:
             lines.append(primary_button(f"home.issue.{index}.restore", self.t("home.restore", backup=issue.backup),
                                         lambda e: self._restore(issue), icon=ft.Icons.RESTORE))
@@ -83,8 +84,8 @@ class HomeScreen(Screen):
         tile = ft.ListTile(
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, shape=ft.RoundedRectangleBorder(radius=12),  # as a game's card
             leading=game_badge(spec.id, 40),
-            title=ft.Text(self.t.text(spec.name), weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(f"{names} · {ago(self.t, draft['updated_at'])}"),
+            title=AppText(self.t.text(spec.name), weight=ft.FontWeight.BOLD),
+            subtitle=AppText(f"{names} · {ago(self.t, draft['updated_at'])}"),
             trailing=icon_button(f"home.discard.{draft['id']}", ft.Icons.DELETE_OUTLINE, self.t("home.discard"),
                                  lambda e: self._discard(draft)),
             on_click=lambda e, draft_id=draft["id"]: self.app.go(f"/play/{draft_id}"),
@@ -109,10 +110,10 @@ class HomeScreen(Screen):
             ft.Row([
                 game_badge(spec.id),
                 ft.Column([
-                    ft.Text(self.t.text(spec.name), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
-                    ft.Text(self.t("custom.yours") if is_custom(spec.id) and spec.name.en == spec.name.ko
+                    AppText(self.t.text(spec.name), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
+                    AppText(self.t("custom.yours") if is_custom(spec.id) and spec.name.en == spec.name.ko
                             else self.t.other(spec.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
-                    ft.Text(players, size=12),
+                    AppText(players, size=12),
                 ], spacing=2, expand=True),
             ], spacing=12),
             padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, ink=True,

@@ -25,6 +25,7 @@ from ..models.paths import get_in, parse, set_in
 from ..models.sheet_model import SheetModel
 from ..widgets.common import icon_button, primary_button, section, shown_value, tagged
 from ..widgets.fields import EditorFactory
+from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
 from .result import winner_headline
@@ -66,10 +67,10 @@ class JoinScreen(Screen):
     def content(self) -> list[ft.Control]:
         self.code = ft.TextField(label=self.t("live.code"), capitalization=ft.TextCapitalization.CHARACTERS,
                                  max_length=8, text_size=28, width=220, on_submit=self._join, autofocus=True)
-        self.error = ft.Text("", color=ft.Colors.ERROR, visible=False)
+        self.error = AppText("", color=ft.Colors.ERROR, visible=False)
         if self.tried is not None:
             self._show(self.tried)
-        return [ft.Text(self.t("live.join_hint"), size=15), tagged("live.code", self.code),
+        return [AppText(self.t("live.join_hint"), size=15), tagged("live.code", self.code),
                 primary_button("live.join", self.t("live.join"), self._join, icon=ft.Icons.LOGIN), self.error]
 
     def _join(self, e: ft.ControlEvent) -> None:
@@ -110,22 +111,22 @@ class LiveScreen(Screen):
                 return self._result(play["sheet"])
         draft = self.app.repo.draft(self.draft_id) if self.draft_id else None
         if draft is None:
-            return [tagged("live.gone", ft.Text(self.t("live.gone"), size=16))]
+            return [tagged("live.gone", AppText(self.t("live.gone"), size=16))]
         spec = spec_for_sheet(draft["sheet"])
         sheet = draft["sheet"]
         result = SheetModel(spec, sheet).evaluation.result  # scores so far, like the scorekeeper's totals
         parts: list[ft.Control] = [
-            ft.Row([game_badge(spec.id, 40), ft.Text(self.t.text(spec.name), size=20, weight=ft.FontWeight.BOLD)],
+            ft.Row([game_badge(spec.id, 40), AppText(self.t.text(spec.name), size=20, weight=ft.FontWeight.BOLD)],
                    spacing=10),
             self._totals(sheet, result),
-            tagged("live.now", ft.Container(ft.Column([ft.Text(self.t(n.key, **n.params), size=15)
+            tagged("live.now", ft.Container(ft.Column([AppText(self.t(n.key, **n.params), size=15)
                                                        for n in now(spec, sheet, result)], spacing=2),
                                             padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER)),
         ]
         guide = Guide.restore(spec, sheet, draft.get("guide", {}))
         step = guide.step if guide.step != "setup" else "play"
-        parts.append(ft.ExpansionTile(title=ft.Text(self.t(f"guide.step.{step}")), controls=[
-            ft.Container(ft.Column([ft.Text(self.t.text(p), size=14) for p in guide.prompts(step)], spacing=4),
+        parts.append(ft.ExpansionTile(title=AppText(self.t(f"guide.step.{step}")), controls=[
+            ft.Container(ft.Column([AppText(self.t.text(p), size=14) for p in guide.prompts(step)], spacing=4),
                          padding=ft.Padding.only(left=16, right=16, bottom=12))]))
         if self.app.services.live.edits_allowed(draft["id"]) and spec.player_fields:
             parts.append(self._own_fields(draft, spec))
@@ -134,24 +135,24 @@ class LiveScreen(Screen):
     def _totals(self, sheet: dict[str, Any], result: Any) -> ft.Control:
         if result is None:
             names = [p["name"] for p in sheet["players"]]
-            return ft.Row([ft.Text(n, size=16) for n in names], wrap=True)
+            return ft.Row([AppText(n, size=16) for n in names], wrap=True)
         rows = []
         for place, group in places(result.ranking):
             for name in group:
                 player = result.player(name)
                 rows.append(tagged(f"live.total.{name}", ft.Row([
-                    ft.Text(f"{place}.", width=32, size=16),
-                    ft.Text(name, expand=True, size=18, weight=ft.FontWeight.BOLD if name in result.winners
+                    AppText(f"{place}.", width=32, size=16),
+                    AppText(name, expand=True, size=18, weight=ft.FontWeight.BOLD if name in result.winners
                             else None),
-                    ft.Text(str(player.total), size=22, weight=ft.FontWeight.BOLD)])))
+                    AppText(str(player.total), size=22, weight=ft.FontWeight.BOLD)])))
         return section(self.t("live.scores"), *rows)
 
     def _result(self, sheet: dict[str, Any]) -> list[ft.Control]:
         result = score_sheet(sheet)
         headline = winner_headline(self.t, result.winners, result.extras)
-        parts: list[ft.Control] = [tagged("live.result", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD)),
+        parts: list[ft.Control] = [tagged("live.result", AppText(headline, size=26, weight=ft.FontWeight.BOLD)),
                                    self._totals(sheet, result)]
-        parts += [tagged(f"live.tiebreak.{i}", ft.Text(self.t.text(n.text), size=15))
+        parts += [tagged(f"live.tiebreak.{i}", AppText(self.t.text(n.text), size=15))
                   for i, n in enumerate(result.tiebreaks)]
         return parts
 
@@ -162,7 +163,7 @@ class LiveScreen(Screen):
         chips = [tagged(f"live.me.{i}", ft.Chip(label=n, selected=n == self.me,
                                                  on_select=lambda e, n=n: self._choose(n)))
                  for i, n in enumerate(names)]
-        parts: list[ft.Control] = [ft.Text(self.t("live.who_are_you"), size=14), ft.Row(chips, wrap=True)]
+        parts: list[ft.Control] = [AppText(self.t("live.who_are_you"), size=14), ft.Row(chips, wrap=True)]
         if self.me in names:
             index = names.index(self.me)
             session = DraftSession(self.app.repo, draft, self.app.storage_problem,
@@ -222,26 +223,26 @@ class ShareScreen(Screen):
         live = self.app.services.live
         url = self.app.services.share_url
         parts: list[ft.Control] = [
-            ft.Text(t("live.code_label"), size=14),
-            tagged("live.share.code", ft.Text(self.code, size=44, weight=ft.FontWeight.BOLD,
+            AppText(t("live.code_label"), size=14),
+            tagged("live.share.code", AppText(self.code, size=44, weight=ft.FontWeight.BOLD,
                                               font_family="monospace")),
         ]
         if url:
-            parts += [ft.Text(t("live.open_on_phones"), size=14),
-                      tagged("live.share.url", ft.Text(url, size=18, selectable=True)),
+            parts += [AppText(t("live.open_on_phones"), size=14),
+                      tagged("live.share.url", AppText(url, size=18, selectable=True)),
                       tagged("live.share.qr", ft.Image(src=qr_png(url), width=220, height=220))]
         else:
-            parts.append(tagged("live.share.local", ft.Text(t("live.not_shared"), size=14)))
+            parts.append(tagged("live.share.local", AppText(t("live.not_shared"), size=14)))
         parts.append(tagged("live.allow_edits", ft.Switch(
             label=t("live.allow_edits"), value=live.edits_allowed(self.draft["id"]),
             on_change=lambda e: self._allow(bool(e.control.value)))))
         changes = live.changes(self.draft["id"])
         rows = [tagged(f"live.change.{c.id}", ft.ListTile(
-            dense=True, title=ft.Text(t("live.change", who=c.who, field=self._field_name(c.path),
+            dense=True, title=AppText(t("live.change", who=c.who, field=self._field_name(c.path),
                                         before=shown_value(c.before), after=shown_value(c.after))),
             trailing=icon_button(f"live.undo.{c.id}", ft.Icons.UNDO, t("sheet.undo"),
                                  lambda e, c=c: self._undo(c)))) for c in changes]
-        parts.append(section(t("live.changes"), *(rows or [ft.Text(t("live.no_changes"), size=13)])))
+        parts.append(section(t("live.changes"), *(rows or [AppText(t("live.no_changes"), size=13)])))
         return parts
 
     def _field_name(self, path: str) -> str:

@@ -12,6 +12,7 @@ from scoring.fields import Bool, Choice, Field, Int
 from ..games import initial_sheet
 from ..models.new_game import NewGameForm
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
 
@@ -47,8 +48,8 @@ class NewGameScreen(Screen):
     def content(self) -> list[ft.Control]:
         return [
             ft.Row([game_badge(self.spec.id, 56), ft.Column([
-                ft.Text(self.t.text(self.spec.name), size=22, weight=ft.FontWeight.BOLD),
-                ft.Text(self.t("home.players_range", lo=self.spec.min_players, hi=self.spec.max_players)
+                AppText(self.t.text(self.spec.name), size=22, weight=ft.FontWeight.BOLD),
+                AppText(self.t("home.players_range", lo=self.spec.min_players, hi=self.spec.max_players)
                         if self.spec.min_players != self.spec.max_players
                         else self.t("home.players_one", n=self.spec.min_players)),
             ], spacing=2, expand=True)], spacing=12),
@@ -78,7 +79,7 @@ class NewGameScreen(Screen):
             chips = [tagged(f"new.known.{name}", ft.Chip(label=name, leading=ft.Icon(ft.Icons.ADD, size=16),
                                                          on_click=lambda e, n=name: self._add(n)))
                      for name in known[:24]]
-            controls.append(ft.Text(self.t("new.earlier_players"), size=13))
+            controls.append(AppText(self.t("new.earlier_players"), size=13))
             controls.append(ft.Row(chips, wrap=True, spacing=4))
         return section(self.t("new.players"), *controls, subtitle=self.t("new.seat_order"))
 
@@ -125,10 +126,10 @@ class NewGameScreen(Screen):
     def _option(self, field: Field) -> ft.Control:
         label = self.t.text(field.name)
         value = self.form.options[field.key]
-        help_text = [ft.Text(self.t.text(field.help), size=12)] if field.help else []
+        help_text = [AppText(self.t.text(field.help), size=12)] if field.help else []
         if isinstance(field.kind, Choice):
             control: ft.Control = ft.SegmentedButton(
-                segments=[ft.Segment(value=v.value, label=ft.Text(self.t.text(v.name))) for v in field.kind.values],
+                segments=[ft.Segment(value=v.value, label=AppText(self.t.text(v.name))) for v in field.kind.values],
                 selected=[value], on_change=lambda e: self._set_option(field.key, e.control.selected[0]))
         elif isinstance(field.kind, Bool):
             control = ft.Switch(value=bool(value), on_change=lambda e: self._set_option(field.key, e.control.value))
@@ -136,7 +137,7 @@ class NewGameScreen(Screen):
             assert isinstance(field.kind, Int)
             control = ft.TextField(value=str(value), width=120, keyboard_type=ft.KeyboardType.NUMBER, dense=True,
                                    on_change=lambda e: self._set_int_option(field, e.control.value))
-        return ft.Column([ft.Text(label, size=15), tagged(f"new.option.{field.key}", control, label), *help_text],
+        return ft.Column([AppText(label, size=15), tagged(f"new.option.{field.key}", control, label), *help_text],
                          spacing=4)
 
     def _set_option(self, key: str, value: Any) -> None:
@@ -156,7 +157,7 @@ class NewGameScreen(Screen):
     def _setup_section(self) -> ft.Control:
         n = max(self.spec.min_players, min(len(self.form.players), self.spec.max_players))
         steps = self.spec.prompts_for(self.form.options, n, "setup")
-        items = [ft.Row([ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18), ft.Text(self.t.text(s), expand=True)],
+        items = [ft.Row([ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18), AppText(self.t.text(s), expand=True)],
                         vertical_alignment=ft.CrossAxisAlignment.START) for s in steps]
         return section(self.t("new.setup", n=n), *items)
 

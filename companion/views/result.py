@@ -16,6 +16,7 @@ from ..models.record import is_imported, stored_result
 from ..store.stats import round_chart
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
 
@@ -52,7 +53,7 @@ class ResultScreen(Screen):
                 subtitle=self.t("result.by_round_final") if chart.final else None))
         if self.result.tiebreaks:
             parts.append(section(self.t("result.tiebreaks"), *[
-                tagged(f"result.tiebreak.{i}", ft.Text(self.t.text(note.text), size=15))
+                tagged(f"result.tiebreak.{i}", AppText(self.t.text(note.text), size=15))
                 for i, note in enumerate(self.result.tiebreaks)]))
         parts.append(self._actions())
         return parts
@@ -60,11 +61,11 @@ class ResultScreen(Screen):
     def _banner(self) -> ft.Control:
         headline = winner_headline(self.t, self.result.winners, self.result.extras)
         lines: list[ft.Control] = [
-            ft.Row([game_badge(self.spec.id, 40), ft.Text(self.t.text(self.spec.name), size=16)], spacing=10),
-            tagged("result.winner", ft.Text(headline, size=26, weight=ft.FontWeight.BOLD), headline),
+            ft.Row([game_badge(self.spec.id, 40), AppText(self.t.text(self.spec.name), size=16)], spacing=10),
+            tagged("result.winner", AppText(headline, size=26, weight=ft.FontWeight.BOLD), headline),
         ]
         if not self.result.finished:
-            lines.append(ft.Text(self.t("result.unfinished"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
+            lines.append(AppText(self.t("result.unfinished"), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         return ft.Container(ft.Column(lines, spacing=8), padding=16, border_radius=16,
                             bgcolor=ft.Colors.PRIMARY_CONTAINER)
 
@@ -77,11 +78,11 @@ class ResultScreen(Screen):
                 label = self.t("result.place_tied" if tied else "result.place", n=place)
                 if player.eliminated:
                     label = self.t("result.eliminated")
-                breakdown = [ft.Row([ft.Text(self.t.text(self.spec.category_name(key)), expand=True),
-                                     ft.Text(self.t.number(value))])
+                breakdown = [ft.Row([AppText(self.t.text(self.spec.category_name(key)), expand=True),
+                                     AppText(self.t.number(value))])
                              for key, value in player.breakdown.items()]
                 tile = ft.ExpansionTile(
-                    title=ft.Row([ft.Text(label, width=64, size=13), ft.Text(name, expand=True, size=17,
+                    title=ft.Row([AppText(label, width=64, size=13), AppText(name, expand=True, size=17,
                                                                                 weight=ft.FontWeight.BOLD),
                                   self._total(player)]),
                     controls=[ft.Container(ft.Column(breakdown, spacing=4),
@@ -95,8 +96,8 @@ class ResultScreen(Screen):
     def _total(self, player: PlayerResult) -> ft.Text:
         """An eliminated player's total is what was left on their board, not a score: shown struck through."""
         if not player.eliminated:
-            return ft.Text(self.t.number(player.total), size=20, weight=ft.FontWeight.BOLD)
-        return ft.Text(self.t.number(player.total), size=20, color=ft.Colors.ON_SURFACE_VARIANT,
+            return AppText(self.t.number(player.total), size=20, weight=ft.FontWeight.BOLD)
+        return AppText(self.t.number(player.total), size=20, color=ft.Colors.ON_SURFACE_VARIANT,
                        style=ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH),
                        tooltip=self.t("result.eliminated_total"))
 
@@ -115,4 +116,4 @@ class ResultScreen(Screen):
                              on_click=lambda e: self.app.snack(self.t("result.copied"))),
             secondary_button("result.download_json", self.t("result.download_json"), icon=ft.Icons.DOWNLOAD,
                              action=download),
-        ], wrap=True), ft.Text(self.t("result.json_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        ], wrap=True), AppText(self.t("result.json_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))

@@ -8,6 +8,7 @@ from .. import platform
 from ..i18n import LANGUAGES
 from ..theme import THEME_MODES
 from ..widgets.common import section, tagged
+from ..widgets.text import AppText
 from .base import Screen
 from .data_panel import DataPanel
 
@@ -27,12 +28,12 @@ class SettingsScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         language = ft.SegmentedButton(
-            segments=[ft.Segment(value=lang, label=ft.Text(LANGUAGE_NAMES[lang])) for lang in LANGUAGES],
+            segments=[ft.Segment(value=lang, label=AppText(LANGUAGE_NAMES[lang])) for lang in LANGUAGES],
             selected=[self.app.lang],
             on_change=lambda e: self.app.set_language(e.control.selected[0]),
         )
         theme = ft.SegmentedButton(
-            segments=[ft.Segment(value=mode, label=ft.Text(self.t(f"settings.theme.{mode}"))) for mode in THEME_MODES],
+            segments=[ft.Segment(value=mode, label=AppText(self.t(f"settings.theme.{mode}"))) for mode in THEME_MODES],
             selected=[self.app.theme_mode],
             on_change=lambda e: self.app.set_theme(e.control.selected[0]),
         )
@@ -42,15 +43,15 @@ class SettingsScreen(Screen):
             section(self.t("settings.theme"), tagged("settings.theme", theme)),
             self.data.control(),
             self._storage() if platform.IN_BROWSER else
-            section(self.t("settings.data"), ft.Text(str(self.app.repo.data_dir), selectable=True, size=13),
+            section(self.t("settings.data"), AppText(str(self.app.repo.data_dir), selectable=True, size=13),
                     subtitle=self.t("settings.data_hint")),
-            section(self.t("settings.about"), ft.Text(self.t("settings.about_text"), size=13)),
+            section(self.t("settings.about"), AppText(self.t("settings.about_text"), size=13)),
         ]
 
     def _storage(self) -> ft.Control:
         """In the browser: how much of the phone the history takes, and whether the browser promises to keep it."""
-        used = ft.Text("", size=13)
-        kept = ft.Text("", size=13)
+        used = AppText("", size=13)
+        kept = AppText("", size=13)
 
         async def measure() -> None:
             usage = await platform.storage_usage()

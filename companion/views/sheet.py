@@ -24,6 +24,7 @@ from ..theme import GAP
 from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
 from ..widgets.fields import EditorFactory, help_fold, tabular
 from ..widgets.reconcile import keyed
+from ..widgets.text import AppText
 from ..widgets.timer import timer_bar
 from .base import Screen
 
@@ -38,7 +39,7 @@ class SheetScreen(Screen):
         self.current = 0
         self.totals: dict[str, ft.Text] = {}
         self.now_lines = ft.Column(spacing=0, expand=True)
-        self.status = ft.Text("", size=13, expand=True)
+        self.status = AppText("", size=13, expand=True)
         self.finish_button = primary_button("sheet.finish", "", self._finish, icon=ft.Icons.FLAG)
         self.undo_button = icon_button("sheet.undo", ft.Icons.UNDO, "", self._undo)
         self.listeners: list[Any] = []  # game sections that redraw themselves after every change
@@ -95,10 +96,10 @@ class SheetScreen(Screen):
         chips = []
         self.totals = {}
         for i, name in enumerate(self.model.names):
-            total = ft.Text("–", weight=ft.FontWeight.BOLD, size=18)
+            total = AppText("–", weight=ft.FontWeight.BOLD, size=18)
             self.totals[name] = total
             chips.append(tagged(f"sheet.total.{i}", ft.Container(
-                ft.Column([ft.Text(name, size=12, max_lines=1), total], spacing=0,
+                ft.Column([AppText(name, size=12, max_lines=1), total], spacing=0,
                           horizontal_alignment=ft.CrossAxisAlignment.CENTER),
                 padding=ft.Padding.symmetric(horizontal=12, vertical=6), border_radius=12,
                 bgcolor=ft.Colors.PRIMARY_CONTAINER if i == self.current else ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -126,7 +127,7 @@ class SheetScreen(Screen):
         nav = ft.Row([
             icon_button("sheet.prev_player", ft.Icons.CHEVRON_LEFT, self.t("sheet.prev_player"),
                         lambda e: self.select((index - 1) % n)),
-            ft.Text(self.t("sheet.player_of", n=index + 1, total=n), expand=True, text_align=ft.TextAlign.CENTER),
+            AppText(self.t("sheet.player_of", n=index + 1, total=n), expand=True, text_align=ft.TextAlign.CENTER),
             icon_button("sheet.next_player", ft.Icons.CHEVRON_RIGHT, self.t("sheet.next_player"),
                         lambda e: self.select((index + 1) % n)),
         ])
@@ -145,7 +146,7 @@ class SheetScreen(Screen):
     def _round_card(self, r: int) -> ft.Control:
         entry = self.spec.round_entry
         assert entry is not None
-        rows: list[ft.Control] = [ft.Text(self.t("sheet.round_n", n=r + 1), weight=ft.FontWeight.BOLD)]
+        rows: list[ft.Control] = [AppText(self.t("sheet.round_n", n=r + 1), weight=ft.FontWeight.BOLD)]
         if tabular(entry):
             rows.append(self.editors.table(entry, [(name, ("rounds", r, name)) for name in self.model.names]))
         else:
@@ -218,8 +219,8 @@ class SheetScreen(Screen):
             self.app.close_dialog(then=lambda: self.app.go(f"{self.route}/share"))
 
         self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text(self.t("sheet.share_off_title")),
-            content=tagged("sheet.share_off", ft.Text(self.t("sheet.share_off_text"))),
+            title=AppText(self.t("sheet.share_off_title")),
+            content=tagged("sheet.share_off", AppText(self.t("sheet.share_off_text"))),
             actions=[tagged("sheet.share_off.code", ft.TextButton(self.t("sheet.share_off_code"), on_click=show_code)),
                      tagged("sheet.share_off.close", ft.FilledButton(self.t("common.close"),
                                                                      on_click=lambda e: self.app.close_dialog()))],
@@ -257,7 +258,7 @@ class SheetScreen(Screen):
     def _refresh(self, evaluation: Evaluation) -> list[ft.Control]:
         """Show the evaluation; returns the controls that changed (the 'now' banner and the bottom line always)."""
         changed = [*self._show_totals(evaluation), *self.editors.show(evaluation)]
-        self.now_lines.controls = [ft.Text(self.t(n.key, **n.params), size=13)
+        self.now_lines.controls = [AppText(self.t(n.key, **n.params), size=13)
                                    for n in now(self.spec, self.model.working, evaluation.result)]
         keyed(self.app.page, self.now_lines)
         self.status.value, self.status.color = self._status(evaluation)
@@ -320,8 +321,8 @@ class SheetScreen(Screen):
             self._store_play()
             return
         dialog = ft.AlertDialog(
-            title=ft.Text(self.t("sheet.finish_early_title")),
-            content=ft.Text(self.t("sheet.finish_early_text")),
+            title=AppText(self.t("sheet.finish_early_title")),
+            content=AppText(self.t("sheet.finish_early_text")),
             actions=[tagged("sheet.finish_early.cancel", ft.TextButton(self.t("common.cancel"),
                                                                        on_click=lambda e: self.app.close_dialog())),
                      tagged("sheet.finish_early.confirm", ft.FilledButton(self.t("sheet.finish"),

@@ -14,6 +14,7 @@ from ..store.repository import PlayerError
 from ..store.summary import PlaySummary
 from ..widgets.charts import trend, wins_per_player
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.text import AppText
 from .base import Screen, empty_state
 from .home import game_badge
 from .timefmt import day
@@ -46,7 +47,7 @@ class PeriodScreen(Screen):
 
     def _period_picker(self) -> ft.Control:
         return tagged("stats.period", ft.SegmentedButton(
-            segments=[ft.Segment(value=p, label=ft.Text(self.t(f"period.{p}"))) for p in STATS_PERIODS],
+            segments=[ft.Segment(value=p, label=AppText(self.t(f"period.{p}"))) for p in STATS_PERIODS],
             selected=[self.period], show_selected_icon=False,
             on_change=lambda e: self._set_period(e.control.selected[0])))
 
@@ -108,7 +109,7 @@ class StatsScreen(PeriodScreen):
         if record.streak.current >= 2:
             line.append(t("stats.on_a_streak", n=record.streak.current))
         return tagged(f"stats.player.{name}", ft.ListTile(
-            title=ft.Text(name, weight=ft.FontWeight.BOLD), subtitle=ft.Text(" · ".join(line)),
+            title=AppText(name, weight=ft.FontWeight.BOLD), subtitle=AppText(" · ".join(line)),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e: self.app.go(player_route(name))))
 
     def _game_row(self, game: str) -> ft.Control | None:
@@ -116,8 +117,8 @@ class StatsScreen(PeriodScreen):
         if not record.plays:
             return None
         return tagged(f"stats.game.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(self.t.text(DefinitionStore(self.app.repo).name_of(game))),
-            subtitle=ft.Text(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            leading=game_badge(game, 36), title=AppText(self.t.text(DefinitionStore(self.app.repo).name_of(game))),
+            subtitle=AppText(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: self.app.go(game_route(game))))
 
 
@@ -141,14 +142,14 @@ class PlayerStatsScreen(PeriodScreen):
         if not r.plays:
             return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
         summary = " · ".join([t("stats.plays", n=r.plays), t("stats.won", n=r.wins), t.percent(r.win_rate)])
-        parts += [tagged("stats.summary", ft.Text(summary, size=16, weight=ft.FontWeight.BOLD)),
-                  tagged("stats.streak", ft.Text(t("stats.streak", now=r.streak.current, longest=r.streak.longest),
+        parts += [tagged("stats.summary", AppText(summary, size=16, weight=ft.FontWeight.BOLD)),
+                  tagged("stats.streak", AppText(t("stats.streak", now=r.streak.current, longest=r.streak.longest),
                                                  size=14))]
         if r.last_played:
-            parts.append(ft.Text(t("stats.last_played", date=day(t, r.last_played)), size=13))
+            parts.append(AppText(t("stats.last_played", date=day(t, r.last_played)), size=13))
         lines = [tagged(f"stats.line.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=ft.Text(t.text(DefinitionStore(self.app.repo).name_of(game))),
-            subtitle=ft.Text(self.line_text(line), size=13), selected=game == self.game,
+            leading=game_badge(game, 36), title=AppText(t.text(DefinitionStore(self.app.repo).name_of(game))),
+            subtitle=AppText(self.line_text(line), size=13), selected=game == self.game,
             on_click=lambda e, g=game: self._choose(g))) for game, line in r.per_game.items()]
         parts.append(section(t("stats.per_game"), *lines))
         if self.game is not None:
@@ -163,15 +164,15 @@ class PlayerStatsScreen(PeriodScreen):
         t = self.t
         scores = [score for _, score in stats.score_trend(self.plays, self.name, game)]
         shown = (tagged("stats.trend_chart", trend(t, scores, t("stats.play_axis"))) if len(scores) >= 2
-                 else ft.Text(t("stats.trend_needs_two"), size=13))
+                 else AppText(t("stats.trend_needs_two"), size=13))
         return section(t("stats.trend", game=t.text(DefinitionStore(self.app.repo).name_of(game))), shown)
 
     def _rival(self, other: str, h2h: stats.HeadToHead) -> ft.Control:
         t = self.t
         record = t("stats.h2h_line", ahead=h2h.ahead, behind=h2h.behind, tied=h2h.tied)
         return tagged(f"stats.rival.{other}", ft.ListTile(
-            title=ft.Text(t("stats.versus", name=other), weight=ft.FontWeight.BOLD),
-            subtitle=ft.Text(f"{record} · {t('stats.together', n=h2h.plays)}", size=13),
+            title=AppText(t("stats.versus", name=other), weight=ft.FontWeight.BOLD),
+            subtitle=AppText(f"{record} · {t('stats.together', n=h2h.plays)}", size=13),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e: self.app.go(player_route(other))))
 
     def _choose(self, game: str) -> None:
@@ -195,9 +196,9 @@ class GameStatsScreen(PeriodScreen):
         parts: list[ft.Control] = [self._period_picker()]
         if not record.plays:
             return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
-        parts.append(tagged("stats.game_facts", ft.Text("\n".join(self.game_facts(record, everyone=True)), size=15)))
+        parts.append(tagged("stats.game_facts", AppText("\n".join(self.game_facts(record, everyone=True)), size=15)))
         rows = [tagged(f"stats.game_player.{name}", ft.ListTile(
-            title=ft.Text(name, weight=ft.FontWeight.BOLD), subtitle=ft.Text(self.line_text(line), size=13),
+            title=AppText(name, weight=ft.FontWeight.BOLD), subtitle=AppText(self.line_text(line), size=13),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e, n=name: self.app.go(player_route(n))))
             for name, line in record.per_player.items()]
         parts.append(section(t("stats.players"), *rows))
@@ -214,15 +215,15 @@ class PlayersScreen(Screen):
         profiles = self.app.repo.players()
         if not profiles:
             return [empty_state("players.empty", ft.Icons.PEOPLE_OUTLINE, self.t("players.empty"))]
-        return [ft.Text(self.t("players.hint"), size=13), *[self._row(i, p) for i, p in enumerate(profiles)]]
+        return [AppText(self.t("players.hint"), size=13), *[self._row(i, p) for i, p in enumerate(profiles)]]
 
     def _row(self, index: int, profile: dict[str, Any]) -> ft.Control:
         name = profile["name"]
         colour = profile.get("colour") or ft.Colors.OUTLINE_VARIANT
         return tagged(f"players.row.{index}", ft.ListTile(
-            leading=ft.Container(ft.Text(name[:1], color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD), width=36,
+            leading=ft.Container(AppText(name[:1], color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD), width=36,
                                  height=36, border_radius=18, bgcolor=colour, alignment=ft.Alignment.CENTER),
-            title=ft.Text(name, weight=ft.FontWeight.BOLD),
+            title=AppText(name, weight=ft.FontWeight.BOLD),
             on_click=lambda e: self._edit(profile)))
 
     def _edit(self, profile: dict[str, Any]) -> None:
@@ -233,7 +234,7 @@ class PlayersScreen(Screen):
         others = [p["name"] for p in self.app.repo.players() if p["name"] != name]
         target = ft.Dropdown(label=t("players.merge_into"), options=[ft.DropdownOption(key=o, text=o) for o in others],
                              dense=True)
-        message = ft.Text("", color=ft.Colors.ERROR, size=13)
+        message = AppText("", color=ft.Colors.ERROR, size=13)
 
         def done(text: str) -> None:
             self.app.close_dialog(then=self.rebuild)
@@ -269,9 +270,9 @@ class PlayersScreen(Screen):
                                                                on_click=lambda e, c=c: colour(c)))
                     for i, c in enumerate(PROFILE_COLOURS)]
         self.app.show_dialog(ft.AlertDialog(
-            title=ft.Text(name),
+            title=AppText(name),
             content=ft.Column([
-                ft.Text(t("players.colour"), size=13), ft.Row(swatches, wrap=True),
+                AppText(t("players.colour"), size=13), ft.Row(swatches, wrap=True),
                 tagged("players.new_name", new_name),
                 primary_button("players.rename", t("players.rename"), rename, icon=ft.Icons.EDIT),
                 *([tagged("players.merge_into", target),

@@ -18,6 +18,7 @@ from ..i18n import Translator
 from ..store import bgstats
 from ..store.repository import Repository
 from .common import primary_button, secondary_button, tagged
+from .text import AppText
 
 NEW = ""  # the choice "a new player"
 
@@ -42,19 +43,19 @@ class BGStatsImport:
     def control(self) -> ft.Control:
         t, plan = self.t, self.plan
         lines: list[ft.Control] = [
-            ft.Text(t("bgstats.preview.title"), weight=ft.FontWeight.BOLD, size=16),
-            tagged("bgstats.preview.counts", ft.Text(t("bgstats.preview.counts", plays=plan.total_plays,
+            AppText(t("bgstats.preview.title"), weight=ft.FontWeight.BOLD, size=16),
+            tagged("bgstats.preview.counts", AppText(t("bgstats.preview.counts", plays=plan.total_plays,
                                                        players=len(plan.players), games=len(plan.games)))),
         ]
         if plan.first_day is not None:
-            lines.append(ft.Text(t("bgstats.preview.days", first=plan.first_day, last=plan.last_day), size=13))
+            lines.append(AppText(t("bgstats.preview.days", first=plan.first_day, last=plan.last_day), size=13))
         for name, game in plan.matched.items():
-            lines.append(ft.Text(t("bgstats.preview.matched", name=name,
+            lines.append(AppText(t("bgstats.preview.matched", name=name,
                                    game=t.text(get_spec(game).name)), size=13))
-        lines.append(tagged("bgstats.preview.adding", ft.Text(t("bgstats.preview.adding", n=len(plan.plays)),
+        lines.append(tagged("bgstats.preview.adding", AppText(t("bgstats.preview.adding", n=len(plan.plays)),
                                                                weight=ft.FontWeight.BOLD)))
         for reason, n in sorted(plan.reasons().items()):
-            lines.append(tagged(f"bgstats.preview.skip.{reason}", ft.Text(t(f"bgstats.skip.{reason}", n=n), size=13,
+            lines.append(tagged(f"bgstats.preview.skip.{reason}", AppText(t(f"bgstats.skip.{reason}", n=n), size=13,
                                                                           color=ft.Colors.ON_SURFACE_VARIANT)))
         lines += self._merges()
         lines += [self.progress, ft.Row([
@@ -70,7 +71,7 @@ class BGStatsImport:
         known = [p["name"] for p in self.repo.players()]
         if not known or not self.new_names:
             return []
-        rows: list[ft.Control] = [ft.Text(self.t("bgstats.preview.merge_hint"), size=13)]
+        rows: list[ft.Control] = [AppText(self.t("bgstats.preview.merge_hint"), size=13)]
         for i, name in enumerate(self.new_names):
             options = [ft.DropdownOption(key=NEW, text=self.t("bgstats.preview.as_new")),
                        *[ft.DropdownOption(key=k, text=k) for k in known]]

@@ -14,6 +14,7 @@ import flet as ft
 import flet_charts as fch
 
 from ..i18n import Translator
+from .text import AppText
 
 SERIES_COLOURS = ("#E63946", "#1D70A2", "#2A9D8F", "#F4A261", "#7B5EA7", "#6D2E46", "#3A7D44", "#B5838D")
 HEIGHT = 220
@@ -53,7 +54,7 @@ def scale(values: Sequence[float], ticks: int = Y_TICKS) -> Scale:
 
 def _value_axis(t: Translator, s: Scale) -> fch.ChartAxis:
     text = [t.short_number(v) for v in s.ticks()]
-    labels = [fch.ChartAxisLabel(value=v, label=ft.Text(text[i], size=LABEL_SIZE, no_wrap=True))
+    labels = [fch.ChartAxisLabel(value=v, label=AppText(text[i], size=LABEL_SIZE, no_wrap=True))
               for i, v in enumerate(s.ticks())]
     return fch.ChartAxis(labels=labels, label_spacing=s.step, label_size=max(24, 7 * max(map(len, text)) + 8))
 
@@ -70,10 +71,10 @@ def _step_axis(t: Translator, first: int, count: int, title: str,
     text = [t.number(v) for v in ticks]
     if final is not None:
         text[-1] = final
-    labels = [fch.ChartAxisLabel(value=v, label=ft.Text(text[i], size=LABEL_SIZE, no_wrap=True))
+    labels = [fch.ChartAxisLabel(value=v, label=AppText(text[i], size=LABEL_SIZE, no_wrap=True))
               for i, v in enumerate(ticks)]
     return fch.ChartAxis(labels=labels, label_spacing=step, label_size=24, show_min=ticks[0] == first,
-                         show_max=ticks[-1] == count, title=ft.Text(title, size=LABEL_SIZE), title_size=20), step
+                         show_max=ticks[-1] == count, title=AppText(title, size=LABEL_SIZE), title_size=20), step
 
 
 def _grid(step: int) -> fch.ChartGridLines:
@@ -115,7 +116,7 @@ def trend(t: Translator, scores: list[int], x_title: str) -> ft.Container:
 def legend(names: list[str]) -> ft.Row:
     return ft.Row([ft.Row([ft.Container(width=12, height=12, border_radius=6,
                                         bgcolor=SERIES_COLOURS[k % len(SERIES_COLOURS)]),
-                           ft.Text(name, size=12)], spacing=4, tight=True) for k, name in enumerate(names)],
+                           AppText(name, size=12)], spacing=4, tight=True) for k, name in enumerate(names)],
                   wrap=True, spacing=12)
 
 
@@ -127,7 +128,7 @@ def wins_per_player(t: Translator, wins: dict[str, int], most: int = 8) -> fch.B
                                                            color=SERIES_COLOURS[i % len(SERIES_COLOURS)],
                                                            tooltip=f"{name}: {t.number(wins[name])}")])
               for i, name in enumerate(names)]
-    labels = [fch.ChartAxisLabel(value=i, label=ft.Text(name[:8], size=LABEL_SIZE, no_wrap=True))
+    labels = [fch.ChartAxisLabel(value=i, label=AppText(name[:8], size=LABEL_SIZE, no_wrap=True))
               for i, name in enumerate(names)]
     return fch.BarChart(groups=groups, height=HEIGHT, left_axis=_value_axis(t, y),
                         bottom_axis=fch.ChartAxis(labels=labels, label_size=28), min_y=0, max_y=y.high,

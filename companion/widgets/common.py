@@ -11,6 +11,7 @@ from scoring import GameSpec
 
 from ..i18n import Translator
 from ..theme import GAP, MAX_CONTENT_WIDTH, PAD, TOUCH
+from .text import AppText
 
 Handler = Callable[[Any], Any]
 
@@ -42,22 +43,22 @@ def icon_button(identifier: str, icon: ft.IconData, tooltip: str, on_click: Hand
 
 def primary_button(identifier: str, text: str, on_click: Handler | None = None, icon: ft.IconData | None = None,
                    disabled: bool = False, action: Any = None) -> ft.Semantics:
-    button = ft.FilledButton(content=text, icon=icon, on_click=on_click, disabled=disabled, action=action,
+    button = ft.FilledButton(content=AppText(text), icon=icon, on_click=on_click, disabled=disabled, action=action,
                              height=TOUCH)
     return tagged(identifier, button)
 
 
 def secondary_button(identifier: str, text: str, on_click: Handler | None = None, icon: ft.IconData | None = None,
                      disabled: bool = False, action: Any = None) -> ft.Semantics:
-    button = ft.OutlinedButton(content=text, icon=icon, on_click=on_click, disabled=disabled, action=action,
+    button = ft.OutlinedButton(content=AppText(text), icon=icon, on_click=on_click, disabled=disabled, action=action,
                                height=TOUCH)
     return tagged(identifier, button)
 
 
 def section(title: str, *controls: ft.Control, subtitle: str | None = None) -> ft.Container:
-    header: list[ft.Control] = [ft.Text(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)]
+    header: list[ft.Control] = [AppText(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)]
     if subtitle:
-        header.append(ft.Text(subtitle, theme_style=ft.TextThemeStyle.BODY_SMALL))
+        header.append(AppText(subtitle, theme_style=ft.TextThemeStyle.BODY_SMALL))
     return ft.Container(
         content=ft.Column([*header, *controls], spacing=GAP),
         padding=ft.Padding.symmetric(vertical=GAP),
@@ -89,14 +90,14 @@ def shown_value(value: Any) -> str:
 
 
 def error_text(message: str | None) -> ft.Text:
-    return ft.Text(message or "", color=ft.Colors.ERROR, size=13, visible=bool(message))
+    return AppText(message or "", color=ft.Colors.ERROR, size=13, visible=bool(message))
 
 
 def rule_notes(identifier: str, t: Translator, spec: GameSpec) -> ft.Control:
     """The rule choices this app makes for a game (its spec's notes), folded under one heading."""
-    lines = [ft.Row([ft.Text("•", size=14), ft.Text(t.text(note), size=14, expand=True)],
+    lines = [ft.Row([AppText("•", size=14), AppText(t.text(note), size=14, expand=True)],
                     vertical_alignment=ft.CrossAxisAlignment.START) for note in spec.notes]
     return tagged(identifier, ft.ExpansionTile(
-        title=ft.Text(t("sheet.rule_notes", n=len(spec.notes)), size=14), leading=ft.Icon(ft.Icons.GAVEL, size=20),
+        title=AppText(t("sheet.rule_notes", n=len(spec.notes)), size=14), leading=ft.Icon(ft.Icons.GAVEL, size=20),
         controls=[ft.Container(ft.Column(lines, spacing=6), padding=ft.Padding.only(left=16, right=8, bottom=8))],
         dense=True, tile_padding=ft.Padding.symmetric(horizontal=4)))

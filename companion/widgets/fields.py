@@ -22,6 +22,7 @@ from ..models.paths import Path, parse, to_text
 from ..models.sheet_model import Evaluation, SheetModel
 from ..theme import GAP, TOUCH
 from .common import icon_button, one_node, tagged
+from .text import AppText
 
 Changed = Callable[[Evaluation], None]
 CELL_WIDTH = 64  # a number cell of a group of numbers: three digits and a sign
@@ -38,7 +39,7 @@ class Editor:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.id = to_text(path)
-        self.error = ft.Text("", color=ft.Colors.ERROR, size=13, visible=False)
+        self.error = AppText("", color=ft.Colors.ERROR, size=13, visible=False)
 
     @property
     def control(self) -> ft.Control:
@@ -90,7 +91,7 @@ class IntEditor(Editor):
             return
         self._control = ft.Column([
             one_node(ft.Row([
-                ft.Text(label, expand=True, size=15),
+                AppText(label, expand=True, size=15),
                 icon_button(f"{self.id}.dec", ft.Icons.REMOVE, t("sheet.decrease"), self._decrease),
                 tagged(self.id, self.field, label),
                 icon_button(f"{self.id}.inc", ft.Icons.ADD, t("sheet.increase"), self._increase),
@@ -213,7 +214,7 @@ class ChoiceSetEditor(Editor):
         chips = [tagged(f"{self.id}.{v.value}", ft.Chip(label=v.value, selected=v.value in chosen,
                                                          on_select=toggle(v.value)))
                  for v in kind.values]
-        self._control = ft.Column([ft.Text(label, size=15), ft.Row(chips, wrap=True, spacing=GAP), self.error],
+        self._control = ft.Column([AppText(label, size=15), ft.Row(chips, wrap=True, spacing=GAP), self.error],
                                   spacing=4)
 
     @property
@@ -231,11 +232,11 @@ class IntListEditor(Editor):
         super().__init__(path)
         self.model, self.changed, self.t = model, changed, t
         self.chips = ft.Row(wrap=True, spacing=4)
-        self.summary = ft.Text(size=13)
+        self.summary = AppText(size=13)
         # Enter adds the number and keeps the keyboard open for the next one (a cheque per round, in a row).
         self.entry = ft.TextField(width=90, dense=True, keyboard_type=ft.KeyboardType.NUMBER, on_submit=self._add,
                                   hint_text=t("sheet.add_value"), scroll_padding=TYPING_ROOM)
-        parts: list[ft.Control] = [ft.Row([ft.Text(label, size=15, expand=True), self.summary]), self.chips,
+        parts: list[ft.Control] = [ft.Row([AppText(label, size=15, expand=True), self.summary]), self.chips,
                   ft.Row([tagged(f"{self.id}.new", self.entry),
                           icon_button(f"{self.id}.add", ft.Icons.ADD, t("sheet.add"), self._add)]),
                   self.error]
@@ -342,7 +343,7 @@ class EditorFactory:
         """Records (a group of fields) and lists of records (one row each, with add / remove)."""
         error = Editor(path)
         self.editors[path] = error
-        parts: list[ft.Control] = [ft.Text(label, size=15, weight=ft.FontWeight.BOLD)]
+        parts: list[ft.Control] = [AppText(label, size=15, weight=ft.FontWeight.BOLD)]
         if isinstance(kind, Record):
             if self.model.value(path) is None:
                 parts.append(self._toggle_optional_record(path))
@@ -356,7 +357,7 @@ class EditorFactory:
             for i in range(len(items) if not tabular(kind.item) else 0):
                 remove = icon_button(f"{to_text((*path, i))}.remove", ft.Icons.DELETE_OUTLINE,
                                      self.t("sheet.remove"), self._remover(path, i))
-                parts.append(ft.Row([ft.Text(self.t("sheet.item", n=i + 1), weight=ft.FontWeight.BOLD, expand=True),
+                parts.append(ft.Row([AppText(self.t("sheet.item", n=i + 1), weight=ft.FontWeight.BOLD, expand=True),
                                      remove]))
                 parts += [self.build(f, (*path, i, f.key)) for f in kind.item.fields]
             if len(items) < kind.max_len:
@@ -374,7 +375,7 @@ class EditorFactory:
         cells, errors = [], []
         for f in kind.fields:
             editor = self._cell(f, (*path, f.key))
-            cells.append(ft.Column([ft.Text(self.t.text(f.name), size=12, max_lines=1), editor.control], spacing=2,
+            cells.append(ft.Column([AppText(self.t.text(f.name), size=12, max_lines=1), editor.control], spacing=2,
                                    width=CELL_WIDTH, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
             errors.append(editor.error)
         return ft.Column([ft.Row(cells, wrap=True, spacing=GAP, run_spacing=GAP), *errors], spacing=2)
@@ -388,7 +389,7 @@ class EditorFactory:
         columns = list(kind.fields) if isinstance(kind, Record) else [Field("", kind, Text("", ""), required=True)]
         lines: list[ft.Control] = []
         if isinstance(kind, Record):
-            heads = [ft.Container(ft.Text(self.t.text(f.name), size=12, max_lines=2, text_align=ft.TextAlign.CENTER),
+            heads = [ft.Container(AppText(self.t.text(f.name), size=12, max_lines=2, text_align=ft.TextAlign.CENTER),
                                   expand=_cell_share(f.kind)) for f in columns]
             lines.append(ft.Row([ft.Container(width=label_width, expand=None if label_width else LABEL_SHARE), *heads,
                                  *([ft.Container(width=TOUCH)] if remover else [])], spacing=GAP))
@@ -399,7 +400,7 @@ class EditorFactory:
                 self.editors[base] = row_error
             trailing = [icon_button(f"{to_text(base)}.remove", ft.Icons.DELETE_OUTLINE, self.t("sheet.remove"),
                                     remover(i))] if remover else []
-            row = ft.Row([ft.Text(label, size=14, max_lines=1, width=label_width,
+            row = ft.Row([AppText(label, size=14, max_lines=1, width=label_width,
                                   expand=None if label_width else LABEL_SHARE),
                           *[ft.Container(c.control, expand=_cell_share(f.kind))
                             for c, f in zip(cells, columns, strict=True)], *trailing], spacing=GAP,
@@ -482,11 +483,11 @@ def help_fold(identifier: str, t: Translator, fields: list[Field]) -> ft.Control
         parts = [(t.text(f.name), f.help)]
         if isinstance(inner, Record):
             parts += [(f"{t.text(f.name)} › {t.text(g.name)}", g.help) for g in inner.fields]
-        lines += [ft.Text(f"{name}: {t.text(text)}", size=13) for name, text in parts if text is not None]
+        lines += [AppText(f"{name}: {t.text(text)}", size=13) for name, text in parts if text is not None]
     if not lines:
         return None
     return tagged(identifier, ft.ExpansionTile(
-        title=ft.Text(t("sheet.how_to"), size=14), leading=ft.Icon(ft.Icons.HELP_OUTLINE, size=20),
+        title=AppText(t("sheet.how_to"), size=14), leading=ft.Icon(ft.Icons.HELP_OUTLINE, size=20),
         controls=[ft.Container(ft.Column(lines, spacing=4), padding=ft.Padding.only(left=16, right=8, bottom=8))],
         dense=True, tile_padding=ft.Padding.symmetric(horizontal=4)))
 

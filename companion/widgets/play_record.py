@@ -15,6 +15,7 @@ from ..store.play_record import duration_of, eliminated_in, record_of
 from ..store.repository import Repository
 from ..store.summary import current_result
 from .common import error_text, secondary_button, section, tagged
+from .text import AppText
 
 LOCATION_CHOICES = 6
 
@@ -73,11 +74,11 @@ class PlayRecordPanel:
         if out:
             lines.append(self._line("record.eliminated", ft.Icons.DANGEROUS_OUTLINED, ", ".join(out)))
         if rec.ended_early(play):
-            lines.append(tagged("record.ended_early", ft.Text(t("record.ended_early"), size=13)))
+            lines.append(tagged("record.ended_early", AppText(t("record.ended_early"), size=13)))
         if record.get("note"):
-            lines.append(tagged("record.note", ft.Text(record["note"], size=14, selectable=True)))
+            lines.append(tagged("record.note", AppText(record["note"], size=14, selectable=True)))
         if rec.is_imported(play):
-            lines.append(ft.Text(t("record.imported"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            lines.append(AppText(t("record.imported"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         buttons = ft.Row([
             secondary_button("record.edit", t("record.edit"), self._edit, icon=ft.Icons.EDIT_NOTE),
             secondary_button("record.send_bgstats", t("record.send_bgstats"), icon=ft.Icons.SEND,
@@ -86,8 +87,8 @@ class PlayRecordPanel:
         return tagged("record", section(t("record.title"), *lines, buttons))
 
     def _line(self, key: str, icon: ft.IconData, value: str) -> ft.Control:
-        return tagged(key, ft.Row([ft.Icon(icon, size=18), ft.Text(self.t(key), size=13, width=110),
-                                   ft.Text(value, size=14, expand=True, selectable=True)], spacing=8), value)
+        return tagged(key, ft.Row([ft.Icon(icon, size=18), AppText(self.t(key), size=13, width=110),
+                                   AppText(value, size=14, expand=True, selectable=True)], spacing=8), value)
 
     # ---- editing -----------------------------------------------------------------------------------
 
@@ -99,7 +100,7 @@ class PlayRecordPanel:
                                      keyboard_type=ft.KeyboardType.NUMBER, dense=True)
         self.location = ft.TextField(label=t("record.location"), value=record.get("location") or "", dense=True,
                                      max_length=rec.MAX_LOCATION)
-        choices = [tagged(f"record.location_choice.{i}", ft.Chip(label=ft.Text(place),
+        choices = [tagged(f"record.location_choice.{i}", ft.Chip(label=AppText(place),
                                                                  on_click=lambda ev, p=place: self._pick(p)))
                    for i, place in enumerate(rec.recent_locations(self.repo)[:LOCATION_CHOICES])]
         self.note = ft.TextField(label=t("record.note"), value=record.get("note") or "", multiline=True,
@@ -108,7 +109,7 @@ class PlayRecordPanel:
                                    options=[ft.DropdownOption(key=n, text=n) for n in self.names], dense=True)
         self.error = error_text(None)
         self.dialog = ft.AlertDialog(
-            title=ft.Text(t("record.edit_title")),
+            title=AppText(t("record.edit_title")),
             content=ft.Column([tagged("record.field.duration", self.duration),
                                tagged("record.field.location", self.location), ft.Row(choices, wrap=True),
                                tagged("record.field.note", self.note), tagged("record.field.start", self.starter),

@@ -17,12 +17,13 @@ from ..models import record as rec
 from ..models.draft import DraftSession
 from ..store.play_record import elapsed_seconds, record_of
 from .common import icon_button, tagged
+from .text import AppText
 
 TICK_S = 1.0
 
 
 @ft.control
-class TickingText(ft.Text):
+class TickingText(AppText):
     """A text that redraws itself once a second while it is on the page, showing `_source()` (a plain
     attribute, not a field: fields are sent to the browser)."""
 
@@ -81,7 +82,7 @@ class GameTimer:
             state, button = self.t("timer.paused"), icon_button(
                 "timer.resume", ft.Icons.PLAY_ARROW, self.t("timer.resume"), lambda e: self._change(rec.resume_timer))
         self.row.controls = [ft.Icon(ft.Icons.TIMER_OUTLINED, size=20), tagged("timer.clock", self.clock),
-                             ft.Text(state, size=13, color=ft.Colors.ON_SURFACE_VARIANT), button]
+                             AppText(state, size=13, color=ft.Colors.ON_SURFACE_VARIANT), button]
 
     def _change(self, step: Any) -> None:
         self.session.save(record=step(self.record))
