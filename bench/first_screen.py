@@ -1,6 +1,6 @@
 """Where the first screen's time goes, for the bare Flet app and one or more checkouts of the app, started in turn.
 
-`python -m bench.first_screen [--starts N] [--app TREE ...] [--link MBIT] [--json]`
+`python -m bench.first_screen [--starts N] [--app TREE ...] [--link MBIT] [--locale ko-KR] [--json]`
 
 Each start is a cold process and a fresh browser page, as in `bench.ui`'s first screen, and the starts of all
 the apps alternate, so that they share the machine's moods (on a shared machine the bare app's first screen
@@ -94,14 +94,15 @@ def network_address() -> str:
     return addresses[0]
 
 
-def timed_start(browser: Browser, served: Served, region: dict[str, int], link: Link | None) -> dict[str, float]:
+def timed_start(browser: Browser, served: Served, region: dict[str, int], link: Link | None,
+                locale: str) -> dict[str, float]:
     transferred: list[int] = []
     started = served.start()
     served_s = time.monotonic() - started
     try:
         # after WATCHER: PHASES wraps the WebSocket that WATCHER wraps
         page = load_page(browser, served.url, f"window.__region = {json.dumps(region)};", PHASES,
-                         before=(lambda page: link.hold(page, transferred)) if link else None)
+                         before=(lambda page: link.hold(page, transferred)) if link else None, locale=locale)
         page.wait_for_function("() => window.__marks.drawn !== null", timeout=120_000, polling=100)
         elapsed = time.monotonic() - started
         marks = page.evaluate("() => window.__marks")
@@ -113,7 +114,7 @@ def timed_start(browser: Browser, served: Served, region: dict[str, int], link: 
     return {**times, "transferred": round(sum(transferred) / 1e6, 1)} if link else times
 
 
-def measure(starts: int, trees: list[Path | None], link: Link | None = None) -> dict[str, Any]:
+def measure(starts: int, trees: list[Path | None], link: Link | None = None, locale: str = "en-US") -> dict[str, Any]:
     phone_at = network_address() if link else None
     with sync_playwright() as playwright, contextlib.ExitStack() as stack:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
@@ -127,7 +128,7 @@ def measure(starts: int, trees: list[Path | None], link: Link | None = None) -> 
         for served in servers:
             served.start()
             try:
-                page = open_page(browser, served.url, served.first)
+                page = open_page(browser, served.url, served.first, locale)
                 regions[served.name] = box(page, served.first)
                 page.close()
             finally:
@@ -135,7 +136,7 @@ def measure(starts: int, trees: list[Path | None], link: Link | None = None) -> 
         runs: dict[str, list[dict[str, float]]] = {served.name: [] for served in servers}
         for _ in range(starts):
             for served in servers:
-                runs[served.name].append(timed_start(browser, served, regions[served.name], link))
+                runs[served.name].append(timed_start(browser, served, regions[served.name], link, locale))
         browser.close()
     out: dict[str, Any] = {name: {key: median([run[key] for run in measured]) for key in measured[0]}
                            for name, measured in runs.items()}
@@ -152,9 +153,11 @@ def main() -> None:
                         help="the app of another checkout (repeatable; `python -m companion` there)")
     parser.add_argument("--link", type=float, metavar="MBIT", help="a phone's first visit over a link this fast")
     parser.add_argument("--rtt", type=float, default=10, metavar="RTT_MS", help="the link's latency (default 10)")
+    parser.add_argument("--locale", default="en-US", help="the browser's language (ko-KR: the app in Korean)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    results = measure(args.starts, [None, *(args.app or [])], Link(args.link, args.rtt) if args.link else None)
+    results = measure(args.starts, [None, *(args.app or [])], Link(args.link, args.rtt) if args.link else None,
+                      args.locale)
     if args.json:
         print(json.dumps(results, indent=2))
         return

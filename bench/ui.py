@@ -143,10 +143,11 @@ class Served:
             self.process = None
 
 
-def load_page(browser: Browser, url: str, *scripts: str, before: Callable[[Page], None] | None = None) -> Page:
+def load_page(browser: Browser, url: str, *scripts: str, before: Callable[[Page], None] | None = None,
+              locale: str = "en-US") -> Page:
     """A fresh page (in a context of its own: nothing cached) at `url` with WATCHER (then `scripts`) installed
     and Flutter's semantics tree turned on; `before` runs on the page before it loads."""
-    page = browser.new_page(viewport=VIEWPORT, locale="en-US", has_touch=True)
+    page = browser.new_page(viewport=VIEWPORT, locale=locale, has_touch=True)
     for script in (WATCHER, *scripts):
         page.add_init_script(script)
     if before is not None:
@@ -158,8 +159,8 @@ def load_page(browser: Browser, url: str, *scripts: str, before: Callable[[Page]
     return page
 
 
-def open_page(browser: Browser, url: str, identifier: str) -> Page:
-    page = load_page(browser, url)
+def open_page(browser: Browser, url: str, identifier: str, locale: str = "en-US") -> Page:
+    page = load_page(browser, url, locale=locale)
     wait_drawn(page, identifier)
     return page
 
