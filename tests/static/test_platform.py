@@ -4,10 +4,7 @@ behind the writes, and how a file reaches the player."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 import pytest
@@ -19,6 +16,7 @@ from companion.main import make_main
 from companion.store import atomic
 from companion.store.atomic import StorageError, write_atomically
 from companion.store.repository import Repository
+from tests.loops import run
 from tests.ui.harness import Harness
 
 
@@ -38,12 +36,6 @@ def test_the_backups_rotate_without_hard_links(tmp_path: Path, monkeypatch: pyte
     for n in range(3):
         write_atomically(tmp_path / "a.json", str(n).encode(), backups=2)
     assert [(tmp_path / name).read_text() for name in ("a.json", "a.json.bak1", "a.json.bak2")] == ["2", "1", "0"]
-
-
-def run(coroutine: Coroutine[Any, Any, None]) -> None:
-    """On a loop of its own: Playwright's sync API may hold this thread's loop (the e2e tests in the run)."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pool.submit(asyncio.run, coroutine).result()
 
 
 def test_writes_during_a_copy_get_one_more_copy_and_settled_waits_for_it() -> None:

@@ -16,6 +16,7 @@ from companion.app import Services
 from companion.server import ASSETS_DIR, build_asgi_app
 from companion.theme import FONT, FONTS
 from companion.web_files import GzippedFiles, accepts_gzip
+from tests.loops import run
 
 WEB = Path(get_package_web_dir())
 PHONE = ("192.168.1.20", 50123)
@@ -95,11 +96,11 @@ def test_each_file_is_compressed_once_for_phones_asking_together(monkeypatch: py
     async def five_phones() -> list[bytes | None]:
         return await asyncio.gather(*(files.body(str(file), file.stat()) for _ in range(5)))
 
-    bodies = asyncio.run(five_phones())
+    bodies = run(five_phones())
     assert compressed == [str(file)] and all(gzip.decompress(b) == file.read_bytes() for b in bodies if b)
     file.write_text("let y = 2;\n" * 5000)  # a new version on disk: compressed again
     os.utime(file, ns=(file.stat().st_atime_ns, file.stat().st_mtime_ns + 1_000_000))
-    body = asyncio.run(files.body(str(file), file.stat()))
+    body = run(files.body(str(file), file.stat()))
     assert body is not None and gzip.decompress(body) == file.read_bytes() and len(compressed) == 2
 
 
@@ -108,7 +109,7 @@ def test_a_file_that_cannot_be_read_is_left_to_be_served_as_it_is(tmp_path: Path
     gone.write_text("x" * 5000)
     stat = gone.stat()
     gone.unlink()
-    assert asyncio.run(GzippedFiles().body(str(gone), stat)) is None
+    assert run(GzippedFiles().body(str(gone), stat)) is None
 
 
 @pytest.mark.parametrize(("header", "takes"), [
