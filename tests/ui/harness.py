@@ -137,6 +137,13 @@ class Harness:
         return self.conn.pubsubhub
 
     def close(self) -> None:
+        """End the session as Flet does when its time to reconnect runs out (the app takes its screens down,
+        so a sheet's clock stops), then the loop."""
+
+        async def expire() -> None:
+            self.session.close()
+
+        asyncio.run_coroutine_threadsafe(expire(), self.loop).result(timeout=30)
         self.settle()
         self.executor.shutdown(wait=False)
         if self.owns_loop:
