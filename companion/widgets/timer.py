@@ -30,10 +30,11 @@ class TickingText(AppText):
     def did_mount(self) -> None:
         super().did_mount()
         self._ticking = True
-        self.page.run_task(self._tick)
+        self._task = self.page.run_task(self._tick)
 
     def will_unmount(self) -> None:
         self._ticking = False
+        self._task.cancel()  # now, not at its next tick: the session's loop may be gone by then
         super().will_unmount()
 
     async def _tick(self) -> None:

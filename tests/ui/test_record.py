@@ -68,6 +68,7 @@ def test_a_session_that_expires_stops_its_sheet_clock(open_app: Callable[..., Ha
 
     ui.run(expire())
     ui.eventually(lambda: not clock._ticking)
+    ui.eventually(lambda: clock._task.cancelled(), timeout=0.5)  # at once, not at its next tick a second later
 
 
 def test_an_explicit_start_before_any_entry(open_app: Callable[..., Harness], services: Services) -> None:
