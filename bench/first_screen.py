@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +35,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from bench.startup import CHROMIUM_FLAGS, free_port
 from bench.ui import Served, app_server, bare_server, box, load_page, median, open_page
+from companion.config import lan_address
 
 # After the page's first websocket message, watch the region every frame until it shows something; note when the
 # websocket opened, and the last message that came before the pixels.
@@ -85,13 +85,11 @@ class Link:
 
 
 def network_address() -> str:
-    """This machine's first IPv4 address that is not loopback: where a phone on the Wi-Fi would reach it."""
-    listed = subprocess.run(["ip", "-4", "-o", "addr", "show", "scope", "global"], capture_output=True, text=True,
-                            check=True).stdout.split()
-    addresses = [listed[i + 1].split("/")[0] for i, word in enumerate(listed) if word == "inet"]
-    if not addresses:
+    """Where a phone on the Wi-Fi reaches this machine (as `bin/app --share` prints it)."""
+    address = lan_address()
+    if address is None:
         raise SystemExit("--link needs a network address on this machine besides loopback")
-    return addresses[0]
+    return address
 
 
 def timed_start(browser: Browser, served: Served, region: dict[str, int], link: Link | None,
