@@ -5,7 +5,7 @@ What `dist/` holds, all from this machine (nothing is fetched from another host 
   runtime it ships;
 - `app.zip`: `companion/`, `scoring/` and every pure-Python dependency in `__pypackages__/`, which the
   client's Python worker unpacks and puts first on `sys.path` (so micropip never runs);
-- the app's assets (fonts, game icons), a web app manifest with PNG icons, and `sw.js`, a service worker
+- the app's assets (fonts, dice faces), a web app manifest with PNG icons, and `sw.js`, a service worker
   that precaches every file of the build under a cache named by the build's content hash.
 """
 
@@ -188,7 +188,7 @@ def copy_client(out: Path) -> int:
 
 
 def copy_assets(out: Path) -> None:
-    """The app's assets at the site root, where the server serves them too (fonts/..., games/...)."""
+    """The app's assets at the site root, where the server serves them too (fonts/..., dice/...)."""
     for source in sorted((ROOT / "assets").rglob("*")):
         if source.is_file():
             target = out / source.relative_to(ROOT / "assets")

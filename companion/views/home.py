@@ -13,7 +13,7 @@ from scoring.custom import is_custom
 
 from ..store.definitions import DefinitionStore
 from ..store.repository import Repository, StartupIssue
-from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_icon
+from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_art
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
@@ -24,7 +24,7 @@ RECENT = 100  # plays that decide the order of the games
 
 def game_badge(game_id: str, size: int = 48) -> ft.Container:
     art: ft.Control = (ft.Icon(ft.Icons.EXTENSION, size=size * 0.6, color=ft.Colors.WHITE) if is_custom(game_id)
-                       else ft.Image(src=game_icon(game_id), width=size * 0.8, height=size * 0.8))
+                       else ft.Image(src=game_art(game_id), width=size * 0.8, height=size * 0.8))
     return ft.Container(art, width=size, height=size, border_radius=size / 4,
                         bgcolor=GAME_COLOURS.get(game_id, CUSTOM_GAME_COLOUR),
                         alignment=ft.Alignment.CENTER)

@@ -2,7 +2,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import flet as ft
+
+from companion.theme import ART
 from companion.views.base import SMALL_TITLE_SIZE, app_bar_title
+from scoring import all_specs
 
 from .harness import Harness
 
@@ -11,6 +15,15 @@ def test_home_lists_the_nine_games(open_app: Callable[..., Harness]) -> None:
     ui = open_app()
     assert len(ui.find_all("home.game.")) == 9
     assert "Table Companion" in ui.texts()
+
+
+def test_each_game_card_carries_its_picture_with_it(open_app: Callable[..., Harness]) -> None:
+    """The pictures come in the home screen's message, not as nine requests while the browser draws it."""
+    ui = open_app()
+    for spec in all_specs():
+        [picture] = [c for c in ui.walk(ui.tagged(f"home.game.{spec.id}")) if isinstance(c, ft.Image)]
+        assert picture.src == (ART / f"{spec.id}.svg").read_bytes()
+        assert picture.src.startswith(b"<svg")
 
 
 def test_a_title_too_long_for_the_app_bar_gets_smaller_instead_of_cut() -> None:
