@@ -176,9 +176,9 @@ class Replay:
     def play(self, index: int, event: Mapping[str, Any]) -> None:
         path = f"events[{index}]"
         if self.last_event is not None:
-            raise fail(path, "the game is already over (it ended with events[{last}]): no more turns",
-                       "게임이 이미 끝났습니다 (events[{last}]에서 종료): 더 이상 차례가 없습니다",
-                       last=self.last_event)
+            raise fail(path, "The game is already over (it ended with turn {turn}): no more turns.",
+                       "게임이 이미 끝났습니다 ({turn}번째 차례에서 끝남): 더 이상 차례가 없습니다.",
+                       turn=self.last_event + 1)
         expected = self.names[index % len(self.names)]
         if event["player"] != expected:
             raise fail(f"{path}.player", "it is {expected}'s turn (turns go in seat order), not {got}'s",
@@ -198,14 +198,14 @@ class Replay:
         holders = self.tokens[row][col]
         name = COASTERS[self.board[row][col]].name
         if len(holders) == capacity(side):
-            raise fail(f"{path}.cell", "{coaster} at [{r}, {c}] is already full ({who})",
-                       "[{r}, {c}]의 {coaster} 코스터는 이미 찼습니다 ({who})",
-                       coaster=name, r=row, c=col, who=", ".join(holders))
+            raise fail(f"{path}.cell", "{coaster} in row {r}, column {c} is already full ({who})",
+                       "{r}행 {c}열의 {coaster} 코스터는 이미 찼습니다 ({who})",
+                       coaster=name, r=row + 1, c=col + 1, who=", ".join(holders))
         if player in holders:
-            raise fail(f"{path}.cell", "{player} already has a token on {coaster} at [{r}, {c}]: a two-space "
-                       "coaster takes tokens of two different players", "{player}은(는) 이미 [{r}, {c}]의 {coaster} "
-                       "코스터에 토큰이 있습니다: 2칸 코스터에는 서로 다른 두 플레이어의 토큰만 놓입니다",
-                       player=player, coaster=name, r=row, c=col)
+            raise fail(f"{path}.cell", "{player} already has a token on {coaster} in row {r}, column {c}: a "
+                       "two-space coaster takes tokens of two different players", "{player}은(는) 이미 {r}행 {c}열의 "
+                       "{coaster} 코스터에 토큰이 있습니다: 2칸 코스터에는 서로 다른 두 플레이어의 토큰만 놓입니다",
+                       player=player, coaster=name, r=row + 1, c=col + 1)
         neighbours = own_neighbours(self.tokens, row, col, player)
         self.placements[player] += placement_points(self.board[row][col], side, len(holders), neighbours)
         holders.append(player)
@@ -224,9 +224,9 @@ def check_board(board: list[list[str]]) -> None:
         for c, coaster in enumerate(row):
             if coaster in seen:
                 first = seen[coaster]
-                raise fail(f"board[{r}][{c}]", "{coaster} is already on the board at [{r0}, {c0}]: each coaster "
-                           "is laid out once", "{coaster} 코스터는 이미 [{r0}, {c0}]에 있습니다: 코스터는 한 번씩만 "
-                           "놓습니다", coaster=COASTERS[coaster].name, r0=first[0], c0=first[1])
+                raise fail(f"board[{r}][{c}]", "{coaster} is already on the board in row {r0}, column {c0}: each "
+                           "coaster is laid out once", "{coaster} 코스터는 이미 {r0}행 {c0}열에 있습니다: 코스터는 한 "
+                           "번씩만 놓습니다", coaster=COASTERS[coaster].name, r0=first[0] + 1, c0=first[1] + 1)
             seen[coaster] = (r, c)
 
 

@@ -236,10 +236,11 @@ def check_connections(sheet: Sheet) -> None:
                        "their villages", "{player}의 마을 목록에 {letter}가 없습니다: 연결한 마을에 추가하세요",
                        player=player, letter=letter)
         if (player, letter) in seen:
-            raise fail(f"connections[{k}]", "{player}'s {letter} pair is already entered at connections[{j}]: a "
-                       "pair is connected once", "{player}의 {letter} 마을 한 쌍은 이미 connections[{j}]에 "
-                       "있습니다: 한 쌍은 한 번만 연결합니다", player=player, letter=letter, j=seen[player, letter])
-        seen[player, letter] = k
+            raise fail(f"connections[{k}]", "{player}'s {letter} pair is already entered (connected in turn "
+                       "{turn}): a pair is connected once", "{player}의 {letter} 마을 한 쌍은 이미 입력되어 있습니다 "
+                       "({turn}번째 차례에 연결): 한 쌍은 한 번만 연결합니다", player=player, letter=letter,
+                       turn=seen[player, letter])
+        seen[player, letter] = connection["turn"]
     for name in sheet.names:
         for j, letter in enumerate(sheet.players[name]["villages"]):
             if (name, letter) not in seen:

@@ -218,8 +218,9 @@ def test_a_trigger_by_the_last_seat_ends_the_game_at_once() -> None:
     result = score({**EXAMPLE, "events": events})
     assert result.player("Cho").total == 23
     assert (result.finished, result.end_reason) == (True, "score")
-    refused({**EXAMPLE, "events": [*events, {"player": "Ana", "pass": True}]}, "events[12]", "already over",
-            "events[11]")
+    error = refused({**EXAMPLE, "events": [*events, {"player": "Ana", "pass": True}]}, "events[12]",
+                    "The game is already over (it ended with turn 12): no more turns.")
+    assert error.text.ko == "게임이 이미 끝났습니다 (12번째 차례에서 끝남): 더 이상 차례가 없습니다."
 
 
 @pytest.mark.parametrize(("moves", "end_reason", "expected"), [
@@ -277,11 +278,11 @@ def with_events(sheet: dict[str, Any], *events: dict[str, Any]) -> dict[str, Any
     ({**game([]), "board": [BOARD[0], BOARD[1][:3], *BOARD[2:]]}, "board[1]", ["exactly 4"]),
     ({**game([]), "board": [["pair-7", *BOARD[0][1:]], *BOARD[1:]]}, "board[0][0]", ["must be one of"]),
     ({**game([]), "board": [BOARD[0], ["odds", "sum-le-9", "pair-1", "full-house"], *BOARD[2:]]}, "board[1][2]",
-     ["Pair of 1s", "[0, 0]", "once"]),
+     ["Pair of 1s", "row 1, column 1", "once"]),
     (game([], "ABCDE"), "players", ["2 to 4"]),
     (with_events(game([[1, 1]]), {"player": "A", "cell": [0, 0]}), "events[1].player", ["B's turn", "seat order"]),
     (with_events(game([]), {"player": "Z", "pass": True}), "events[0].player", ["must be the name"]),
-    (game([[1, 1], [1, 1]]), "events[1].cell", ["already full", "A"]),
+    (game([[1, 1], [1, 1]]), "events[1].cell", ["in row 2, column 2 is already full", "A"]),
     (game([[3, 3], [3, 3], [3, 3]], "ABCD"), "events[2].cell", ["already full", "A, B"]),
     (game([[0, 0], P, P, P, [0, 0]], "ABCD"), "events[4].cell", ["A already has a token", "two different"]),
     (game([[0, 4]]), "events[0].cell[1]", ["between 0 and 3"]),
@@ -289,7 +290,7 @@ def with_events(sheet: dict[str, Any], *events: dict[str, Any]) -> dict[str, Any
     (with_events(game([]), {"player": "A", "pass": False}), "events[0].pass", ["true"]),
     (with_events(game([]), {"player": "A", "cell": [0, 0], "pass": True}), "events[0].pass", ["not a field"]),
     (with_events(game([]), {"player": "A"}), "events[0]", ["'cell' or 'pass'"]),
-    (with_events(game(COLUMN_FOR_A), {"player": "B", "cell": [3, 3]}), "events[7]", ["already over", "events[6]"]),
+    (with_events(game(COLUMN_FOR_A), {"player": "B", "cell": [3, 3]}), "events[7]", ["already over", "turn 7"]),
     (game([*SIX_TOKENS, [1, 1]]), "events[12]", ["already over"]),  # a 7th token
 ], ids=["no-board", "three-rows", "short-row", "unknown-coaster", "duplicate-coaster", "five-players",
         "out-of-turn", "unknown-player", "one-space-full", "two-space-full", "same-player-twice", "cell-off-board",

@@ -252,7 +252,7 @@ def with_sights(rounds: list[dict[str, int]], island: str = "petit") -> dict[str
     ({**CONNECTED, "connections": [*CONNECTED["connections"], connection(7, "B", "A")]}, "connections[3].letter",
      ["B did not connect A"]),
     ({**CONNECTED, "connections": [*CONNECTED["connections"], connection(9, "A", "D")]}, "connections[3]",
-     ["already entered at connections[1]"]),
+     ["already entered (connected in turn 5)"]),
     ({**CONNECTED, "connections": [connection(27, "A", "A"), *CONNECTED["connections"][1:]]},
      "connections[0].turn", ["26 turns"]),
     ({**CONNECTED, "connections": [connection(40, "A", "A")]}, "connections[0].turn", ["between 1 and 39"]),
