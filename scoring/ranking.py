@@ -52,6 +52,9 @@ def rank(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> tuple[list[list[str]
                 continue
             for_win = not groups and pool is alive and table is None
             groups.extend(ranker.resolve(tied, spec.tiebreaks, [], for_win=for_win))
+    if scoring.outright_winner is not None and scoring.outright_reason is not None:
+        why = TiebreakNote((scoring.outright_winner,), str(scoring.end_reason), scoring.outright_reason)
+        return groups, [why, *ranker.notes]
     return groups, ranker.notes
 
 

@@ -51,7 +51,8 @@ class Scoring:
     players: dict[str, PlayerScore]
     finished: bool
     end_reason: EndReason | None
-    outright_winner: str | None = None
+    outright_winner: str | None = None  # wins whatever the totals (a completed line)
+    outright_reason: Text | None = None  # why, in words: the result explains it first
     progress: list[dict[str, int]] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
     # Games whose result the table decides (cooperative, or no points): the winners, who rank first.

@@ -138,6 +138,18 @@ def placement_points(coaster_id: str, side: Side, order: int, neighbours: int) -
     return coaster_value(coaster_id, side, order) + neighbours
 
 
+def line_name(line: tuple[Cell, ...]) -> Text:
+    """A line as players call it: rows and columns counted from 1 at the top left, or one of the diagonals."""
+    (r0, c0), (r1, c1) = line[:2]
+    if r0 == r1:
+        return Text(f"row {r0 + 1}", f"가로 {r0 + 1}번째 줄")
+    if c0 == c1:
+        return Text(f"column {c0 + 1}", f"세로 {c0 + 1}번째 줄")
+    if c1 > c0:
+        return Text("the diagonal from the top left corner", "왼쪽 위 모서리에서 시작하는 대각선")
+    return Text("the diagonal from the top right corner", "오른쪽 위 모서리에서 시작하는 대각선")
+
+
 def completed_line(tokens: Tokens, player: str) -> tuple[Cell, ...] | None:
     """A row, column or diagonal where every coaster holds one of the player's tokens, if any."""
     return next((line for line in LINES if all(player in tokens[r][c] for r, c in line)), None)
@@ -243,8 +255,12 @@ def score(sheet: Sheet) -> Scoring:
     game = replay(sheet)  # replaying refuses what the rules cannot produce, so there is no separate check
     players = {n: PlayerScore({"start": game.start(n), "placements": game.placements[n]}) for n in sheet.names}
     extras = {"line": [list(cell) for cell in game.line]} if game.line else {}
-    return Scoring(players, game.over, game.trigger, outright_winner=game.winner, progress=game.progress,
-                   extras=extras)
+    reason = None if game.line is None else Text(
+        "{name} completed {line} with their tokens: the game ended at once and {name} wins, whatever the points",
+        "{name}이(가) 자기 토큰으로 {line}을 완성했습니다: 게임이 바로 끝나고 점수와 관계없이 {name}이(가) "
+        "승리합니다").format(name=game.winner, line=line_name(game.line))
+    return Scoring(players, game.over, game.trigger, outright_winner=game.winner, outright_reason=reason,
+                   progress=game.progress, extras=extras)
 
 
 def latest_placement(sheet: Sheet, scoring: Scoring, name: str) -> int | None:
@@ -272,7 +288,7 @@ SPEC = GameSpec(
     rules_version=1,
     categories=(
         ("start", Text("Starting score", "시작 점수")),
-        ("placements", Text("Tokens placed", "토큰 배치")),
+        ("placements", Text("Points from tokens placed", "토큰 배치 점수")),
     ),
     game_fields=(
         Field("board", ListOf(ListOf(COASTER_CHOICE, SIZE, SIZE), SIZE, SIZE), T("Board (4 × 4 coasters)",

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.games.pina_coladice import (
     COASTERS,
+    SPEC,
     TOKENS,
     Replay,
     coaster_matches,
@@ -21,6 +22,7 @@ from scoring.games.pina_coladice import (
     own_neighbours,
     placement_points,
 )
+from scoring.text import Text
 
 from .helpers import refused, score, totals
 
@@ -240,6 +242,11 @@ def test_a_line_wins_at_once_even_behind_on_points() -> None:
     assert (result.finished, result.end_reason) == (True, "line")
     assert result.ranking == [["A"], ["B"]] and result.winners == ["A"]
     assert result.extras == {"line": [[0, 0], [1, 0], [2, 0], [3, 0]]}
+    assert [(note.players, note.decided_by) for note in result.tiebreaks] == [(("A",), "line")]
+    assert result.tiebreaks[0].text.en == (
+        "A completed column 1 with their tokens: the game ended at once and A wins, whatever the points")
+    assert result.tiebreaks[0].text.ko == (
+        "A이(가) 자기 토큰으로 세로 1번째 줄을 완성했습니다: 게임이 바로 끝나고 점수와 관계없이 A이(가) 승리합니다")
 
 
 def test_a_line_in_the_last_round_beats_the_player_who_triggered_the_end() -> None:
@@ -247,7 +254,28 @@ def test_a_line_in_the_last_round_beats_the_player_who_triggered_the_end() -> No
     assert {p.name: p.total for p in result.players} == {"A": 21, "B": 11}
     assert (result.finished, result.end_reason, result.winners) == (True, "line", ["B"])
     assert result.extras == {"line": [[0, 3], [1, 2], [2, 1], [3, 0]]}
+    assert result.tiebreaks[0].text.en.startswith("B completed the diagonal from the top right corner")
     assert score(game(LINE_IN_LAST_ROUND[:-1])).finished is False  # A's 21 waits for B's turn
+
+
+# Seed 001: "한 플레이어가 자신의 토큰으로 가로, 세로, 또는 대각선 한 줄을 완성하면 즉시 승리한다": the result says
+# that the game ended by a line and who made it, also when the line maker is ahead on points anyway.
+@pytest.mark.parametrize(("moves", "line"), [
+    ([[1, 0], [3, 3], [1, 1], [3, 2], [1, 2], [0, 0], [1, 3]], "row 2"),
+    ([[0, 2], [0, 0], [1, 2], [0, 1], [2, 2], [1, 1], [3, 2]], "column 3"),
+    ([[0, 0], [0, 1], [1, 1], [0, 2], [2, 2], [1, 0], [3, 3]], "the diagonal from the top left corner"),
+    ([[0, 3], [0, 0], [1, 2], [0, 1], [2, 1], [1, 0], [3, 0]], "the diagonal from the top right corner"),
+], ids=["row", "column", "diagonal-down-right", "diagonal-down-left"])
+def test_the_result_explains_a_win_by_a_line(moves: list[Any], line: str) -> None:
+    result = score(game(moves, "BA"))
+    assert result.end_reason == "line" and result.winners == ["B"]
+    assert result.player("B").total > result.player("A").total
+    assert result.tiebreaks[0].decided_by == "line"
+    assert result.tiebreaks[0].text.en.startswith(f"B completed {line} with their tokens: the game ended at once")
+
+
+def test_the_placement_points_read_as_points() -> None:
+    assert SPEC.category_name("placements") == Text("Points from tokens placed", "토큰 배치 점수")
 
 
 @pytest.mark.parametrize(("moves", "ranking", "decided_by"), [
@@ -318,3 +346,24 @@ def test_any_legal_two_player_game_keeps_its_totals_consistent(cells: list[tuple
     assert all(replay.placed(n) <= TOKENS for n in "AB")
     if replay.over and replay.trigger != "line":
         assert len(replay.progress) % 2 == 0
+
+
+@given(st.permutations([(r, c) for r in range(4) for c in range(4)]), st.lists(st.booleans(), min_size=16,
+                                                                                  max_size=16))
+def test_only_a_line_is_explained_and_then_first(cells: list[tuple[int, int]], passes: list[bool]) -> None:
+    """Any legal game: a game won by a line says so first, naming the winner; no other game speaks of a line."""
+    free = iter(cells)
+    moves = [P if passing else list(next(free)) for passing in passes]
+    replay = Replay(("A", "B"), BOARD)
+    for index, move in enumerate(moves):
+        if replay.over:
+            moves = moves[:index]
+            break
+        replay.play(index, {"player": "AB"[index % 2], **({"pass": True} if move is P else {"cell": move})})
+    result = score(game(moves))
+    lines = [note for note in result.tiebreaks if note.decided_by == "line"]
+    if result.end_reason == "line":
+        assert lines == result.tiebreaks[:1] and lines[0].players == tuple(result.winners)
+        assert lines[0].text.en.startswith(f"{result.winners[0]} completed ")
+    else:
+        assert lines == []
