@@ -285,7 +285,7 @@ SPEC = GameSpec(
     name=T("Piña Coladice", "피냐 콜라다이스"),
     min_players=2,
     max_players=4,
-    rules_version=1,
+    rules_version=2,
     categories=(
         ("start", Text("Starting score", "시작 점수")),
         ("placements", Text("Points from tokens placed", "토큰 배치 점수")),
