@@ -175,7 +175,9 @@ def assess_sheet(data: Any) -> Assessment:
     - `missing`: required entries not made yet (never an error: the game is still being played);
     - `errors`: entries that break a rule, each once, at the entry at fault;
     - `pending`: rules that compare players and wait for entries still to come (e.g. "every player must have
-      7 cheques" while the others are still typing theirs): shown as a hint, they only hold back finishing;
+      7 cheques" while the others are still typing theirs), and a tie the rules break with an entry not made
+      yet (asked for only once every other entry is made and keeps the rules: before, the tie may be none):
+      shown as a hint, they only hold back finishing;
     - `result`: the scores of everything that can be scored: missing entries and entries at fault are left
       out (a player whose own entries are valid keeps a total); `finished` only when the sheet is complete;
     - `at_fault`: the players whose own entries break a rule (their totals are not to be trusted).
@@ -215,6 +217,10 @@ def _judge(spec: GameSpec, data: dict[str, Any]) -> Judged:
             break
         except SheetError as error:
             path = parse(error.path)
+            if error.code == "tie":
+                if not (stand_ins or cleared):
+                    pending.append(error)
+                break
             if error.code == "required":
                 if _within(path, cleared) or (get_in(work, path) in (None, []) and path not in stand_ins):
                     if not _within(path, cleared | stand_ins):

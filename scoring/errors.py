@@ -9,7 +9,8 @@ class SheetError(ValueError):
     """A sheet the rules refuse. `path` names the field, e.g. `players[1].coins_left`.
 
     `code` is "required" when something is simply not entered yet (a sheet being filled in may be saved
-    then), and None when what was entered breaks a rule.
+    then), "tie" when players are tied and the rules break the tie with something not entered yet, and None
+    when what was entered breaks a rule.
     """
 
     def __init__(self, path: str, message: Text, code: str | None = None) -> None:
@@ -43,3 +44,9 @@ def fail(path: str, en: str, ko: str, **params: object) -> SheetError:
 def needed(path: str, en: str, ko: str, **params: object) -> SheetError:
     """Like `fail`, for something not entered yet rather than entered wrong."""
     return SheetError(path, Text(en, ko).format(**params), code="required")
+
+
+def tie_to_break(path: str, en: str, ko: str, **params: object) -> SheetError:
+    """Like `needed`, for what the rules break a tie with: asked for only between players whose entries are all
+    made (see `assess_sheet`)."""
+    return SheetError(path, Text(en, ko).format(**params), code="tie")

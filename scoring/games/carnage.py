@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ..errors import fail, needed
+from ..errors import fail, needed, tie_to_break
 from ..fields import Field, Int, Record
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
-from ..text import Text
+from ..text import Text, join_names
 from .common import player_value, progress_of
 
 ROUNDS = 4
@@ -126,6 +126,35 @@ def check_totals(sheet: Sheet) -> None:
                        other=seen[initiative])
         if initiative is not None:
             seen[initiative] = name
+    check_tie_for_the_win(sheet)
+
+
+def check_tie_for_the_win(sheet: Sheet) -> None:
+    """The rules break every tie for the win: more tokens, then more cards deployed, then the lower initiative
+    in the last round (no two are equal). With totals, ask for the next of these the tied players lack."""
+    totals = {name: sheet.players[name]["round_points"] + sheet.players[name]["tokens"] for name in sheet.names}
+    tied = [name for name in sheet.names if totals[name] == max(totals.values())]
+    tokens = max(sheet.players[name]["tokens"] for name in tied)
+    tied = [name for name in tied if sheet.players[name]["tokens"] == tokens]
+    if len(tied) < 2:
+        return
+    level = Text("on {total} points and on Kharnage tokens ({tokens} each)",
+                 "{total}점, 카나지 토큰 {tokens}개").format(total=totals[tied[0]], tokens=tokens)
+    blank = next((name for name in tied if sheet.players[name]["deployed"] is None), None)
+    if blank is not None:
+        raise tie_to_break(sheet.player_path(blank, "deployed"), "{names} are tied for the win {level}: enter the "
+                           "legion cards each has deployed, the rules' next tiebreak", "{names}이(가) {level}로 1위 "
+                           "동점입니다: 다음 동점 규칙인 배치한 군단 카드 수를 입력하세요",
+                           names=join_names(tied), level=level)
+    deployed = max(sheet.players[name]["deployed"] for name in tied)
+    tied = [name for name in tied if sheet.players[name]["deployed"] == deployed]
+    blank = next((name for name in tied if sheet.players[name]["last_initiative"] is None), None)
+    if len(tied) > 1 and blank is not None:  # entered, the initiatives differ: nothing is left tied
+        raise tie_to_break(sheet.player_path(blank, "last_initiative"), "{names} are tied for the win {level} and "
+                           "on legion cards deployed ({deployed} each): enter each one's initiative in the last "
+                           "round, the rules' last tiebreak", "{names}이(가) {level}, 배치한 군단 카드 "
+                           "{deployed}장으로 1위 동점입니다: 마지막 동점 규칙인 마지막 라운드 주도력을 입력하세요",
+                           names=join_names(tied), level=level, deployed=deployed)
 
 
 def check(sheet: Sheet) -> None:
@@ -286,12 +315,15 @@ SPEC = GameSpec(
         T("The fastest entry is each player's totals at the end: round points (the 5 / 3 / 1 tokens won) and "
           "Kharnage tokens. The round points of all players together must be what 4 rounds can hand out (each "
           "round one player 5, one 3, one 1); tokens are at most n−1 a round. Cards deployed and the last "
-          "initiative are then asked only for a tie; without them the tie stays shared. Round by round, the cards "
-          "deployed are required at the end as before.",
+          "initiative are then asked only for a tie for the win, and the game is finished once they break it: the "
+          "rules break every such tie (no two initiatives of a round are equal). Without them a tie for another "
+          "place stays shared. Round by round, the cards deployed are required at the end as before.",
           "가장 빠른 입력은 게임이 끝났을 때 각자의 합계입니다: 라운드 점수(얻은 5 / 3 / 1점 토큰)와 카나지 토큰. "
           "모든 플레이어의 라운드 점수는 4라운드 동안 나올 수 있는 값이어야 하고(라운드마다 한 명씩 5점, 3점, 1점), "
-          "토큰은 라운드마다 최대 n−1개입니다. 배치한 군단 카드와 마지막 라운드 주도력은 동점일 때만 입력하며, 없으면 "
-          "공동 순위로 남습니다. 라운드별로 입력하면 전처럼 마지막에 배치한 군단 카드가 필수입니다."),
+          "토큰은 라운드마다 최대 n−1개입니다. 배치한 군단 카드와 마지막 라운드 주도력은 1위 동점일 때만 "
+          "물어보며, 이 값으로 동점을 가려야 게임을 끝낼 수 있습니다: 규칙은 1위 동점을 모두 가립니다 (한 라운드의 "
+          "주도력은 모두 다릅니다). 다른 순위의 동점은 이 값이 없으면 공동 순위로 남습니다. "
+          "라운드별로 입력하면 전처럼 마지막에 배치한 군단 카드가 필수입니다."),
         T("A player who destroyed no card is still ranked in the round like everyone else, so with few players "
           "they may score (the rules rank by count with no exception).",
           "카드를 하나도 파괴하지 않은 플레이어도 다른 사람처럼 순위를 매기므로, 인원이 적으면 점수를 얻을 수 있습니다 "
