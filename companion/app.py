@@ -20,7 +20,7 @@ from .live import LiveTable, PeerRegistry, live_topic
 from .store import StorageError
 from .store.repository import Repository
 from .store.schema import NewerSchemaError
-from .theme import FONTS, THEME_MODES, build_theme
+from .theme import FONTS, GAP, PAD, THEME_MODES, build_theme
 from .uploads import Uploads
 from .views.routes import screens_for
 from .widgets.common import tagged
@@ -36,6 +36,9 @@ CLIENT_TIMEOUT = 3.0
 WATCH_DELAY = 0.05  # seconds: a burst of changes on other phones redraws this one once
 STORAGE_RETRY_S = 5.0  # seconds between tries to save what the disk refused
 MAX_CONFIRMING = 8  # screen changes the browser may not have confirmed yet (taps faster than a round trip)
+MESSAGE_S = 3  # seconds a message stays
+UNDO_S = 8  # seconds a message with Undo stays
+MESSAGE_GRACE_S = 1.0  # after its time, a message the browser still shows is taken away (see _message)
 
 
 @dataclass
@@ -66,8 +69,13 @@ class App:
         self.peer: str | None = None
         self._storage_banner: ft.Banner | None = None
         self._retry_scheduled = False
+        self._dialogs: list[ft.DialogControl] = []  # shown by `show_dialog`, not yet dismissed
         self._after_dialog: dict[ft.DialogControl, Callable[[], None]] = {}
         self._confirming: list[str] = []  # routes shown before the browser confirmed them (see _go)
+        self._due: list[tuple[ft.SnackBar, int]] = []  # messages (and their seconds) for the screen shown next
+        self._messages: list[ft.SnackBar] = []  # messages on the screen (shown, not yet dismissed)
+        self._messages_free_at = 0.0  # when the browser has shown every message it holds (it shows one at a time)
+        self._storing = 0  # screen changes waiting for the storage (see go): their messages wait with them
         self._prefs: ft.SharedPreferences | None = None
 
     def _decide_role(self) -> None:
@@ -125,6 +133,7 @@ class App:
 
     def go(self, route: str) -> None:
         if platform.pending():  # the next screen shows what was just stored (a result, a game): once it lasts
+            self._storing += 1
             self.page.run_task(self._go_when_stored, route)
         else:
             self._go(route)
@@ -134,7 +143,9 @@ class App:
             await platform.settled()
         except StorageError as error:
             self.snack(self.t.refusal(error))
+        self._storing -= 1
         self._go(route)
+        self._show_due()
 
     def _go(self, route: str) -> None:
         """Show the route's screens at once, then have the browser's address and history follow.
@@ -159,6 +170,7 @@ class App:
         """Show the stack of screens of a route. The top screen is always built afresh; a screen under it
         that was already on the stack at the same place is kept as it is (it is not visible, and is built
         again when it comes back on top), so going one screen deeper sends only the new screen."""
+        self._take_messages_away()
         screens = screens_for(self, route)
         shown = list(zip(self.screens, self.page.views, strict=False))  # the page starts with a view
         views: list[ft.View] = []
@@ -188,6 +200,7 @@ class App:
         """The session expired (its phone went away and did not come back): take its screens down, so that
         what runs while a screen is shown stops (a sheet's clock, which would keep the session alive) and
         the session can be freed. Flet itself unmounts nothing then."""
+        self._messages.clear()  # nothing left to take away when their time is up
         self.page.views.clear()
         self.page.update()
 
@@ -294,8 +307,11 @@ class App:
                                                                    on_click=lambda e: self.close_dialog()))]))
 
     def offer_undo(self, message: str, undo: Callable[[], object]) -> None:
-        """A snackbar with Undo; when the disk refuses the undo, it is offered again (nothing is lost)."""
+        """A message with Undo (see `_message`); when the disk refuses the undo, it is offered again (nothing is
+        lost). A tap that reaches the server after the message was taken away (the screen changed) undoes nothing."""
         def undone(e: ft.ControlEvent) -> None:
+            if bar not in self._messages:
+                return
             try:
                 undo()
             except StorageError:
@@ -303,27 +319,85 @@ class App:
                 raise
             self.refresh()
 
-        self.page.show_dialog(ft.SnackBar(AppText(message), duration=ft.Duration(seconds=8),
-                                          action=ft.SnackBarAction(label=self.t("history.undo"), on_click=undone)))
+        bar = self._message(message, UNDO_S, ft.SnackBarAction(label=self.t("history.undo"), on_click=undone))
 
     def show_dialog(self, dialog: ft.DialogControl) -> None:
-        dialog.on_dismiss = lambda e: self._after_dialog.pop(dialog, lambda: None)()
+        def dismissed(e: ft.ControlEvent) -> None:
+            with contextlib.suppress(ValueError):
+                self._dialogs.remove(dialog)
+            self._after_dialog.pop(dialog, lambda: None)()
+
+        dialog.on_dismiss = dismissed
+        self._dialogs.append(dialog)
         self.page.show_dialog(dialog)
 
     def close_dialog(self, then: Callable[[], None] = lambda: None) -> None:
-        """Close the dialog on top and run `then` once the browser has taken it off the screen.
+        """Close the dialog on top (not a message shown after it, as Flet's `pop_dialog` would) and run `then`
+        once the browser has taken it off the screen.
 
         A screen change sent while the dialog is still closing can bring it back over the next screen (seen
         in Chromium after "Show the join code"), so whatever changes the screen waits for the dismissal.
         """
-        dialog = self.page.pop_dialog()
+        dialog = next((d for d in reversed(self._dialogs) if d.open), None)
         if dialog is None:
             then()
-        else:
-            self._after_dialog[dialog] = then
+            return
+        dialog.open = False
+        dialog.update()
+        self._after_dialog[dialog] = then
 
     def snack(self, message: str) -> None:
-        self.page.show_dialog(ft.SnackBar(AppText(message), duration=ft.Duration(seconds=3)))
+        self._message(message, MESSAGE_S)
+
+    # ---- messages ----------------------------------------------------------------------------------
+
+    def _message(self, text: str, seconds: int, action: ft.SnackBarAction | None = None) -> ft.SnackBar:
+        """Show a message at the bottom once the event at hand is handled, over the screen shown then: one said
+        just before a screen change ("Saved", then the new game's screen) is for the next screen.
+
+        It floats above that screen's bottom bar, whose buttons stay tappable, and goes when the screen changes
+        (`show`) or its time is up: the browser keeps a message with an action until it is tapped when nobody
+        says otherwise (`persist`), and one it still shows a moment after its time is taken away from here."""
+        bar = ft.SnackBar(AppText(text), action=action, duration=ft.Duration(seconds=seconds), persist=False,
+                          behavior=ft.SnackBarBehavior.FLOATING)
+        self._due.append((bar, seconds))
+        if len(self._due) == 1:
+            self.page.session.connection.loop.call_soon_threadsafe(self._show_due)
+        return bar
+
+    def _show_due(self) -> None:
+        if self._storing:  # the screen they are for comes once the storage is done (_go_when_stored)
+            return
+        due, self._due = self._due, []
+        loop = asyncio.get_running_loop()
+        above = self.screens[-1].bottom_bar_height if self.screens else 0
+        for bar, seconds in due:
+            if above:
+                bar.margin = ft.Margin.only(left=PAD, right=PAD, bottom=above + GAP)
+            bar.on_dismiss = lambda e, bar=bar: self._dismissed(bar)
+            self._messages.append(bar)
+            self.page.show_dialog(bar)
+            # the browser shows one message after the other: this one's time starts when those before it end
+            start = max(loop.time(), self._messages_free_at)
+            self._messages_free_at = start + seconds
+            loop.call_at(self._messages_free_at + MESSAGE_GRACE_S, self._take_away, bar)
+
+    def _take_away(self, bar: ft.SnackBar) -> None:
+        if bar in self._messages:
+            self._dismissed(bar)
+            bar.open = False
+            bar.update()
+
+    def _dismissed(self, bar: ft.SnackBar) -> None:
+        with contextlib.suppress(ValueError):
+            self._messages.remove(bar)
+
+    def _take_messages_away(self) -> None:
+        """The screen changes: what was said about the one before goes with it (an Undo over the next screen's
+        main button would be tapped instead of it, and undo what that screen does not show)."""
+        for bar in list(self._messages):
+            self._take_away(bar)
+        self._messages_free_at = 0.0
 
     # ---- preferences (kept in the browser, so each phone has its own) ---------------------------
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from ..i18n import Translator
-from ..theme import GAP, MAX_CONTENT_WIDTH, PAD
+from ..theme import GAP, MAX_CONTENT_WIDTH, PAD, TOUCH
 from ..widgets.common import page_body, tagged
 from ..widgets.text import AppText
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..app import App
 
 PHONE_WIDTH = 412  # px: the narrow phone the screens are laid out for
+BOTTOM_BAR_HEIGHT = TOUCH + 2 * 12  # px: a screen's bottom bar, its buttons in a padding of 12
 TITLE_SIZE, SMALL_TITLE_SIZE = 22, 17  # the app bar's title size (Material 3), and for a title that needs two lines
 
 # Top-level destinations of the navigation bar: (route, icon, selected icon, catalog key).
@@ -32,6 +33,7 @@ class Screen:
 
     top_level = False
     scrolls = True
+    bottom_bar_height = 0  # px: what a message at the bottom floats above (set by `build`)
 
     def __init__(self, app: App, route: str) -> None:
         self.app = app
@@ -66,6 +68,7 @@ class Screen:
             controls.insert(0, ft.Container(ft.Row([self.header_box], alignment=ft.MainAxisAlignment.CENTER),
                                             padding=ft.Padding.only(left=PAD, right=PAD, top=GAP)))
         bottom = self.bottom()
+        self.bottom_bar_height = 0 if bottom is None else BOTTOM_BAR_HEIGHT
         if bottom is not None:
             controls.append(bottom)
         actions = self.actions()

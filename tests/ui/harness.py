@@ -208,7 +208,9 @@ class Harness:
         return out
 
     def dialog(self) -> Any:
-        dialogs = [d for d in self.page._dialogs.controls if getattr(d, "open", False)]
+        """The dialog on top (a message at the bottom, shown after it, is no dialog to look in)."""
+        dialogs = [d for d in self.page._dialogs.controls
+                   if getattr(d, "open", False) and not isinstance(d, ft.SnackBar)]
         return dialogs[-1] if dialogs else None
 
     def snacks(self) -> list[str]:
