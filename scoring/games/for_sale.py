@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import fail, needed
 from ..fields import Choice, ChoiceValue, Field, Int, ListOf
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from ..text import Text
 from .common import field_rule
+
+if TYPE_CHECKING:
+    from ..engine import Result
 
 CHEQUE_VALUES = (0, *range(2, 16))  # in thousands; there is no $1,000 cheque, each value twice
 COPIES_PER_CHEQUE = 2
@@ -167,6 +170,18 @@ def score(sheet: Sheet) -> Scoring:
         progress.append({n: sum(sheet.players[n]["cheques"][: r + 1]) + sheet.players[n]["coins_left"]
                          for n in sheet.names})
     return Scoring(players, finished, "rounds", progress=progress, extras={"tie_numbers": tie_numbers})
+
+
+def ties_to_break(result: Result, complete: Collection[str]) -> list[list[str]]:
+    """Players tied on money and on coins left while someone's highest property, which breaks the tie, is not
+    entered: the table is asked for it. Only players whose entries are complete count (`complete`: on a sheet in
+    progress, those with a total so far): a stand-in for an entry not made yet ties with anything."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for player in result.players:
+        if player.name in complete:
+            groups.setdefault((player.total, player.breakdown["coins"]), []).append(player.name)
+    known = result.extras["tie_numbers"]  # those with a highest property entered
+    return [names for names in groups.values() if len(names) > 1 and not all(n in known for n in names)]
 
 
 T = Text

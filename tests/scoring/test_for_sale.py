@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.games.for_sale import DECK, cheque_sums, setup
+from scoring import assess_sheet
+from scoring.games.for_sale import DECK, SPEC, cheque_sums, setup, ties_to_break
 
 from .helpers import refused, score, totals, with_players
+from .strategies import perturbed_examples
 
 # 4 players, English edition: 7 rounds, 18 coins.
 BASE: dict[str, Any] = {
@@ -88,6 +90,42 @@ def test_tie_on_coins_stays_shared_when_a_highest_property_is_unknown(a_top: int
     assert result.ranking == [["A", "B"], ["D"], ["C"]]
     assert result.winners == ["A", "B"]
     assert result.tiebreaks == []
+
+
+# A and D end level on money and on coins (as in the app's fast path): 59 + 3 each.
+LEVEL = [{"cheque_total": 59, "coins_left": 3}, {"cheque_total": 60, "coins_left": 0},
+         {"cheque_total": 57, "coins_left": 3}, {"cheque_total": 59, "coins_left": 3}]
+
+
+@pytest.mark.parametrize(("entries", "complete", "ties"), [
+    ([{}, {}, {}, {}], "", []),  # nothing entered: every stand-in is 0 and 0, which ties with nothing
+    ([{}, {}, {"cheques": [15, 14, 10, 8, 6, 3, 3], "coins_left": 0}, {}], "C", []),
+    ([LEVEL[0], {}, {}, LEVEL[3]], "AD", [["A", "D"]]),  # the two of them are in: their tie is known
+    (LEVEL, "ABCD", [["A", "D"]]),
+    ([{**LEVEL[0], "highest_property": 30}, *LEVEL[1:]], "ABCD", [["A", "D"]]),
+    ([{**LEVEL[0], "highest_property": 30}, *LEVEL[1:3], {**LEVEL[3], "highest_property": 28}], "ABCD", []),
+    ([LEVEL[0], LEVEL[1], LEVEL[2], {"cheque_total": 60, "coins_left": 2}], "ABCD", []),  # money, not coins
+], ids=["empty-sheet", "one-player-entered", "two-players-entered-and-tied", "tied", "one-property-known",
+        "both-properties-known", "level-on-money-not-coins"])
+def test_a_tie_on_coins_is_announced_only_between_complete_entries(entries: list[dict[str, Any]], complete: str,
+                                                                   ties: list[list[str]]) -> None:
+    judged = assess_sheet(four(*entries))
+    assert judged.result is not None
+    assert ties_to_break(judged.result, set(complete)) == ties
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_an_announced_tie_is_between_complete_players_level_on_money_and_coins(data: st.DataObject) -> None:
+    sheet = data.draw(perturbed_examples(SPEC))
+    judged = assess_sheet(sheet)
+    if judged.result is None:
+        return
+    complete = data.draw(st.sets(st.sampled_from([p["name"] for p in sheet["players"]])))
+    for names in ties_to_break(judged.result, complete):
+        assert len(names) > 1 and set(names) <= complete
+        assert len({(judged.result.player(n).total, judged.result.player(n).breakdown["coins"]) for n in names}) == 1
+        assert not set(names) <= set(judged.result.extras["tie_numbers"])
 
 
 def test_highest_property_comes_from_the_property_list() -> None:
