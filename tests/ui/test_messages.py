@@ -12,8 +12,16 @@ from companion import app as app_module
 from companion.app import Services
 from companion.views.base import BOTTOM_BAR_HEIGHT
 
-from .conftest import example
 from .harness import Harness
+
+
+def game_in_progress(open_app: Callable[..., Harness]) -> str:
+    """Start a game of Kahuna on a screen of its own; its id."""
+    ui = open_app("/new/kahuna")
+    ui.type("new.player.0", "Ana")
+    ui.type("new.player.1", "Ben")
+    ui.click("new.start")
+    return ui.view.route.rsplit("/", 1)[1]
 
 
 def messages(ui: Harness) -> list[ft.SnackBar]:
@@ -25,16 +33,16 @@ def test_a_discarded_games_undo_goes_when_the_screen_changes(open_app: Callable[
                                                              services: Services) -> None:
     """Issue 26: the Undo stayed over the next screen's Start game, and the tap brought the discarded game back
     (and the names just typed were gone)."""
-    draft = services.repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = game_in_progress(open_app)
     ui = open_app("/")
-    ui.click(f"home.discard.{draft['id']}")
+    ui.click(f"home.discard.{draft}")
     [undo] = messages(ui)
     assert undo.persist is False  # the browser keeps a message with an action for good unless told otherwise
     ui.click("home.game.kahuna")
     assert messages(ui) == []
     ui.type("new.player.0", "Mina")
     ui.fire(undo.action, "click")  # a tap the browser sent before the message went
-    assert services.repo.draft(draft["id"]) is None
+    assert services.repo.draft(draft) is None
     assert ui.view.route == "/new/kahuna" and ui.control("new.player.0").value == "Mina"
     ui.type("new.player.1", "Joon")
     ui.click("new.start")
@@ -61,17 +69,17 @@ def test_a_message_is_taken_away_when_its_time_is_up(open_app: Callable[..., Har
     """Even where the browser keeps it (a message with an action, for a screen reader)."""
     monkeypatch.setattr(app_module, "UNDO_S", 0)
     monkeypatch.setattr(app_module, "MESSAGE_GRACE_S", 0.0)
-    draft = services.repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = game_in_progress(open_app)
     ui = open_app("/")
-    ui.click(f"home.discard.{draft['id']}")
+    ui.click(f"home.discard.{draft}")
     ui.eventually(lambda: messages(ui) == [])
 
 
 def test_the_message_does_not_follow_to_settings_and_stay_in_english(open_app: Callable[..., Harness],
                                                                       services: Services) -> None:
-    draft = services.repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = game_in_progress(open_app)
     ui = open_app("/")
-    ui.click(f"home.discard.{draft['id']}")
+    ui.click(f"home.discard.{draft}")
     navigation = ui.view.navigation_bar
     ui.patch(navigation, {"selected_index": 3})
     ui.fire(navigation, "change", 3)
