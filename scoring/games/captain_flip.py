@@ -21,7 +21,9 @@ PARROT_PENALTY = 1
 IDENTICAL_COLUMN_POINTS = 6
 DIFFERENT_COLUMN_POINTS = 4
 GUNNERS_TO_LOSE = 3
+GUNNER_COINS = 5  # the Gunner's yellow effect
 BOARD_C = "C"
+SPENDING_BOARDS = frozenset({"D"})  # boards where placing a tile may cost coins
 
 # Fields whose tiles each fill a space of the board (one Swabby at least per Swabby column).
 TILE_FIELDS = ("swabby_columns", "carpenters_scoring", "lookouts_scoring", "parrots", "gunners")
@@ -57,6 +59,13 @@ def check(sheet: Sheet) -> None:
                        "Swabby columns, Carpenters, Lookouts, Parrots and Gunners add up to {n} tiles, but the board "
                        "has {max} spaces", "갑판원 열, 목수, 망꾼, 앵무새, 포병을 합하면 타일 {n}개이지만 보드에는 "
                        "{max}칸뿐입니다", n=tiles, max=SPACES)
+        least = GUNNER_COINS * player["gunners"]
+        if board not in SPENDING_BOARDS and player["coins"] < least:
+            raise fail(sheet.player_path(name, "coins"), "{n} Gunners gave {each} coins each when placed, so at "
+                       "least {least} coins, got {coins} (board {b} never takes coins back)", "포병 {n}명은 놓일 때 "
+                       "동전을 {each}개씩 주므로 동전은 최소 {least}개입니다 (입력: {coins}개, 보드 {b}에서는 동전을 "
+                       "내지 않습니다)", n=player["gunners"], each=GUNNER_COINS, least=least, coins=player["coins"],
+                       b=board)
         if board != BOARD_C:
             for key in BOARD_C_FIELDS:
                 if player[key] is not None:
@@ -207,5 +216,8 @@ SPEC = GameSpec(
           "포병이 3명 이상인 플레이어는 동전이 가장 많아도 모든 사람보다 뒤 순위이며 승리할 수 없습니다."),
         T("A tie between players without the Treasure Map stays shared.",
           "보물 지도가 없는 플레이어끼리의 동점은 공동 순위로 남습니다."),
+        T("Each Gunner gave 5 coins when placed, and coins are spent only on board D: on boards A to C a player has "
+          "at least 5 coins per Gunner.", "포병은 놓일 때마다 동전 5개를 주고 동전은 보드 D에서만 내므로, 보드 "
+          "A~C에서는 포병 한 명당 동전이 최소 5개입니다."),
     ),
 )

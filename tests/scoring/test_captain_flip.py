@@ -148,6 +148,31 @@ def test_refusals_name_the_field(sheet: dict[str, Any], path: str, words: str) -
     refused(sheet, path, words)
 
 
+# The Gunner's yellow effect gives 5 coins (the published rules; seed 001 names the Gunner only for the loss at 3),
+# and only board D takes coins back (a coin space costs 1): on boards A to C coins are at least 5 per Gunner.
+@pytest.mark.parametrize(("board", "coins", "gunners", "accepted"), [
+    ("A", 14, 3, False), ("B", 9, 2, False), ("C", 4, 1, False), ("A", 15, 3, True), ("A", 0, 0, True),
+    ("D", 4, 2, True),
+], ids=["a-three-gunners-14", "b-two-gunners-9", "c-one-gunner-4", "a-three-gunners-15", "a-no-gunner",
+        "d-spent-coins"])
+def test_each_gunner_gave_5_coins_on_boards_a_to_c(board: str, coins: int, gunners: int, accepted: bool) -> None:
+    sheet = crew(board, A={"coins": coins, "gunners": gunners}, B={"coins": 15})
+    if accepted:
+        assert score(sheet).player("A").breakdown["coins"] == coins
+    else:
+        refused(sheet, "players[0].coins", f"{gunners} Gunners gave 5 coins each when placed",
+                f"at least {5 * gunners} coins, got {coins}", f"board {board}")
+
+
+@given(board=st.sampled_from("ABCD"), gunners=st.integers(0, 5), gains=st.lists(st.integers(0, 9), max_size=20),
+       spent=st.integers(0, 30))
+def test_coins_a_real_game_collects_are_accepted(board: str, gunners: int, gains: list[int], spent: int) -> None:
+    """5 coins for each Gunner placed plus any other gains; on board D some spent on coin spaces."""
+    coins = 5 * gunners + sum(gains)
+    coins -= min(spent, coins) if board == "D" else 0
+    assert score(crew(board, A={"coins": coins, "gunners": gunners}, B={"coins": 0})).player("A").total == coins
+
+
 def test_fifteen_tiles_fill_the_board_exactly() -> None:
     sheet = with_players(BASE, A={"swabby_columns": 5, "carpenters_scoring": 5, "lookouts_scoring": 5})
     assert totals(sheet)["A"] == 20 + 25 + 15 + 20
