@@ -264,6 +264,7 @@ class Skipped:
     uuid: str
     game: str
     reason: str  # a catalog key: bgstats.skip.<reason>
+    played: str  # when, as BG Stats has it ("YYYY-MM-DD HH:MM:SS", local time)
 
 
 @dataclass(frozen=True)
@@ -285,6 +286,19 @@ class ImportPlan:
 
     def reasons(self) -> Counter[str]:
         return Counter(s.reason for s in self.skipped)
+
+    @property
+    def new_players_coming(self) -> list[str]:
+        """Players new here (as the file spells them) who play in a play that comes in."""
+        coming = {p["name"] for play in self.plays for p in play["sheet"]["players"]}
+        return [n for n in self.new_players if n in coming]
+
+
+def suggested_renames(repo: Repository, plan: ImportPlan) -> dict[str, str]:
+    """What the preview first takes each player new here as: the known player whose name differs only in case
+    ("mina" is Mina). `plan_import(repo, data, renames)` plans with them."""
+    known = {p["name"].casefold(): p["name"] for p in repo.players()}
+    return {n: known[n.casefold()] for n in plan.new_players_coming if n.casefold() in known}
 
 
 def read_bgstats(data: bytes) -> dict[str, Any]:
@@ -569,7 +583,7 @@ def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = 
         days.append(play["playDate"][:10])
         reason = _skip_reason(play, target, names, known)
         if reason is not None:
-            skipped.append(Skipped(play["uuid"], str(game["name"]), reason))
+            skipped.append(Skipped(play["uuid"], str(game["name"]), reason, play["playDate"]))
             continue
         assert target is not None
         location = locations.get(play.get("locationRefId") or 0)
