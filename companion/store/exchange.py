@@ -79,6 +79,14 @@ class BackupError(RefusedError):
         self.rules_text = rules_text
 
 
+class AlreadyHere(NamedTuple):
+    """A play or game in progress of the backup that was not stored: one with its id was here already."""
+
+    kind: str  # "play" or "draft"
+    id: str
+    game: str
+
+
 @dataclass(frozen=True)
 class ImportReport:
     plays_added: int
@@ -87,6 +95,7 @@ class ImportReport:
     drafts_skipped: int
     players_added: int
     definitions_added: int = 0
+    already: tuple[AlreadyHere, ...] = ()  # what was skipped, plays first, in the file's order
 
 
 # ---- full backup ---------------------------------------------------------------------------------
@@ -110,8 +119,9 @@ def import_backup_file(repo: Repository, path: Path, progress: Progress | None =
 
 def import_backup(repo: Repository, data: bytes, progress: Progress | None = None) -> ImportReport:
     """Validate a backup completely, then add what is new: plays and games in progress whose id is not
-    stored yet, profiles whose name is new (and one for every other name that plays). Nothing is written
-    before every document has been checked. `progress(fraction)` is told how far it is (0 to 1)."""
+    stored yet (the report lists the others), profiles whose name is new (and one for every other name that
+    plays). Nothing is written before every document has been checked. `progress(fraction)` is told how far it
+    is (0 to 1)."""
     report = progress or (lambda fraction: None)
     wanted = len(data) >= POOL_MIN_BYTES and workers.available()
     with gc_paused(), _Workers(wanted) as pool:  # the collector would walk the plays kept
@@ -124,14 +134,18 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     # every custom game a play or draft was played with is listed again, even if the backup lacks its definition
     definitions_added = DefinitionStore(repo).add_versions([*checked.kept["definitions"], *checked.inline.values()])
     plays, plays_added = checked.plays, 0
+    stored = {summary.id for summary in repo.summaries()}
+    already = [AlreadyHere("play", p.summary.id, p.summary.game) for p in plays if p.summary.id in stored]
     for first in range(0, len(plays), PLAY_BATCH):
         plays_added += repo.add_encoded_plays(plays[first:first + PLAY_BATCH])
         report(CHECKING_SHARE + (1 - CHECKING_SHARE) * min(len(plays), first + PLAY_BATCH) / max(len(plays), 1))
     drafts = checked.kept["drafts"]
+    stored = {d["id"] for d in repo.drafts()}
+    already += [AlreadyHere("draft", d["id"], d["game"]) for d in drafts if d["id"] in stored]
     drafts_added = repo.add_drafts(drafts)
     report(1.0)
     return ImportReport(plays_added, len(plays) - plays_added, drafts_added, len(drafts) - drafts_added,
-                        players_added, definitions_added)
+                        players_added, definitions_added, tuple(already))
 
 
 def _too_large() -> BackupError:

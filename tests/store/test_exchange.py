@@ -11,7 +11,7 @@ from unittest.mock import ANY
 import pytest
 
 from companion.store import exchange, json_stream, schema
-from companion.store.exchange import BackupError, ImportReport, export_backup, import_backup
+from companion.store.exchange import AlreadyHere, BackupError, ImportReport, export_backup, import_backup
 from companion.store.repository import Repository
 
 from .conftest import example, kahuna, make_play
@@ -49,7 +49,10 @@ def test_a_backup_round_trips_exactly(source: Repository, tmp_path: Path) -> Non
     assert import_backup(target, data) == ImportReport(plays_added=2, plays_skipped=0, drafts_added=1,
                                                        drafts_skipped=0, players_added=6)
     assert export_backup(target) == data
-    assert import_backup(target, data) == ImportReport(0, 2, 0, 1, 0)
+    backup = json.loads(data)
+    assert import_backup(target, data) == ImportReport(0, 2, 0, 1, 0, already=(
+        *(AlreadyHere("play", p["id"], p["game"]) for p in backup["plays"]),
+        AlreadyHere("draft", backup["drafts"][0]["id"], "for-sale")))
     assert export_backup(target) == data
 
 
