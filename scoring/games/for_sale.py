@@ -109,6 +109,12 @@ def check(sheet: Sheet) -> None:
             raise fail(sheet.player_path(name, "highest_property"), "is {s}, but the highest of the properties "
                        "listed is {m}", "{s}이지만 입력한 건물 중 가장 높은 카드는 {m}입니다",
                        s=stated, m=max(properties))
+        if not properties and stated is not None:
+            if stated in seen_properties:
+                raise fail(sheet.player_path(name, "highest_property"), "property {p} is already {other}'s: each "
+                           "card exists once", "건물 {p}은(는) 이미 {other}의 카드입니다: 카드는 한 장씩뿐입니다",
+                           p=stated, other=seen_properties[stated])
+            seen_properties[stated] = name
     # Compared only after every player's own entries: while the others still enter theirs, it is a reminder.
     # A player entered by cheque total has all their cheques.
     for name in sheet.names:

@@ -166,13 +166,30 @@ def test_maximum_cheques_and_coins() -> None:
     ({"A": {"properties": [30, 30]}}, "players[0].properties[1]", "appears twice"),
     ({"A": {"properties": [30]}, "B": {"properties": [30]}}, "players[1].properties[0]", "already A's"),
     ({"A": {"properties": [30], "highest_property": 29}}, "players[0].highest_property", "highest"),
+    # Seed 001: "건물 카드(Property): 1부터 30까지의 숫자가 적힌 카드 (총 30장)": one card of each number.
+    ({"A": {"highest_property": 30}, "B": {"highest_property": 30}}, "players[1].highest_property",
+     "property 30 is already A's: each card exists once"),
+    ({"A": {"properties": [30, 12]}, "C": {"highest_property": 30}}, "players[2].highest_property", "already A's"),
+    ({"A": {"highest_property": 27}, "D": {"properties": [27, 3]}}, "players[3].properties[0]", "already A's"),
     ({"A": {"coins_left": "3"}}, "players[0].coins_left", "whole number"),
     ({"A": {"bonus": 3}}, "players[0].bonus", "not a field"),
     ({"A": {"cheques": None}}, "players[0].cheques", "required"),
 ], ids=["no-1000", "over-15", "too-many-coins", "negative-coins", "too-many-cheques", "uneven-end",
-        "property-twice", "property-shared", "highest-mismatch", "string-count", "unknown-field", "missing"])
+        "property-twice", "property-shared", "highest-mismatch", "same-highest-property",
+        "highest-property-listed-by-another", "listed-property-another-s-highest", "string-count", "unknown-field",
+        "missing"])
 def test_refusals_name_the_field(change: dict[str, Any], path: str, words: str) -> None:
     refused(with_players(BASE, **change), path, words)
+
+
+@given(st.permutations(range(1, 31)), st.lists(st.booleans(), min_size=4, max_size=4))
+def test_properties_dealt_from_the_deck_are_accepted(deck: list[int], by_highest: list[bool]) -> None:
+    """Each player buys 7 of the 30 cards; some enter only their highest, the others the list."""
+    changes = {}
+    for i, name in enumerate("ABCD"):
+        bought = deck[7 * i:7 * (i + 1)]
+        changes[name] = {"highest_property": max(bought)} if by_highest[i] else {"properties": bought}
+    assert score(with_players(BASE, **changes)).finished
 
 
 def test_a_third_copy_of_a_cheque_is_refused() -> None:
