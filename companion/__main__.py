@@ -1,4 +1,7 @@
-"""`python -m companion [--port N] [--share] [--data DIR]`: serve Table Companion."""
+"""`python -m companion [--port N] [--share] [--data DIR]`: serve Table Companion.
+
+`python -m companion data import|export ...` imports and exports the data instead (see data_cli).
+"""
 
 from __future__ import annotations
 
@@ -27,7 +30,12 @@ def parse_args(argv: list[str] | None = None) -> ServeConfig:
 
 
 def main(argv: list[str] | None = None) -> int:
-    config = parse_args(argv)
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["data"]:
+        from .data_cli import main as data_main  # only here: serving does not import it
+
+        return data_main(args[1:])
+    config = parse_args(args)
     from .server import serve  # after argument parsing: --help stays instant
 
     serve(config, lambda: prepare(config))
