@@ -32,13 +32,16 @@ from .atomic import (
     backup_path,
     parse_tables,
     read_tables,
+    signature,
     write_atomically,
 )
 from .documents import canonical_time
 
 BACKUPS = 5
 LOCK_TIMEOUT_S = 15
+SUMMARIES = "summaries"  # plays/summaries: kept to read the history faster, made again from the plays
 UNIQUE_KEY = {"drafts": "id", "plays": "id", "players": "name"}
+Fingerprint = frozenset[tuple[str, int, int, int]]  # the data folder's files: (path, inode, size, mtime)
 REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
     "drafts": {"id": str, "game": str, "sheet": dict},
     "plays": {"id": str, "game": str, "sheet": dict, "finished_at": str, "result": (dict, type(None))},
@@ -121,6 +124,19 @@ class DataFolder:
             yield db
         finally:
             db.close()
+
+    def fingerprint(self) -> Fingerprint:
+        """What the folder holds now, as its files' signatures: while it is the same, nothing was stored (an export
+        made then is still current). The lock and the summaries change without the data changing: left out."""
+        found = set()
+        for path in self.root.rglob("*"):
+            where = path.relative_to(self.root)
+            if path.name.startswith(".") or SUMMARIES in where.parts[:-1] or not path.is_file():
+                continue
+            sig = signature(path)
+            if sig is not None:
+                found.add((str(where), sig.inode, sig.size, sig.mtime_ns))
+        return frozenset(found)
 
     @staticmethod
     def docs(path: Path, table: str) -> list[dict[str, Any]]:

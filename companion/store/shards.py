@@ -31,13 +31,12 @@ from scoring import SheetError, get_spec
 
 from . import schema
 from .atomic import StorageError, encode, load_tables, signature, write_atomically
-from .files import DataFolder
+from .files import SUMMARIES, DataFolder
 from .summary import PlaySummary, summary_of
 
 SHARD_NAME = re.compile(r"plays-(\d{4,})\.json")
 SHARD_NUMBER = re.compile(r"plays-(\d{4,})")  # also of backups and of shards moved aside
 INDEX_NAME = "index.json"
-SUMMARIES = "summaries"
 
 Key = tuple[int, int, int]
 

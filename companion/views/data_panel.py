@@ -19,6 +19,7 @@ import flet as ft
 
 from .. import platform
 from ..store import bgstats, exchange
+from ..store.files import Fingerprint
 from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
@@ -41,6 +42,7 @@ class DataPanel:
         self.screen = screen
         self.app = screen.app
         self.ready: dict[str, ft.ClientAction] = {}  # kind -> what its download button does, once prepared
+        self.made_at: dict[str, Fingerprint] = {}  # kind -> the data it was prepared from
         self.message = AppText("", size=13)
         self.progress = ft.ProgressBar(value=0)
         self.progress_row = tagged("data.progress", ft.Container(self.progress, padding=ft.Padding.only(top=4)))
@@ -57,6 +59,7 @@ class DataPanel:
         return section(self.screen.t("data.title"), self.body, subtitle=self.screen.t("data.hint"))
 
     def _draw(self) -> None:
+        self._renew_stale()
         t = self.screen.t
         rows: list[ft.Control] = []
         for kind in EXPORTS:
@@ -77,13 +80,28 @@ class DataPanel:
         self.body.controls = rows
 
     def _prepare(self, kind: str) -> None:
+        self._make(kind, self.app.repo.folder.fingerprint())
+        self._draw()
+        self.app.page.update()
+
+    def _make(self, kind: str, data: Fingerprint) -> None:
+        """Export the data as it is at `data` (taken before: a change while it is exported makes it again at the
+        next redraw) and give the download button the file."""
         export, extension, media_type = EXPORTS[kind]
         payload = export(self.app.repo, lang=self.app.lang) if kind == "csv" else export(self.app.repo)
         name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
         self.ready[kind] = platform.offer_file(self.app.services.downloads, name, payload, media_type,
                                                peer=self.app.peer)
-        self._draw()
-        self.app.page.update()
+        self.made_at[kind] = data
+
+    def _renew_stale(self) -> None:
+        """A file prepared before the data changed (an import here, a game finished on another phone) is made
+        again: a Download button gives the history as it is, not as it was when Prepare was tapped."""
+        if not self.ready:
+            return
+        now = self.app.repo.folder.fingerprint()
+        for kind in [k for k in self.ready if self.made_at.get(k) != now]:
+            self._make(kind, now)
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
         files = e.files or []
