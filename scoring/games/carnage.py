@@ -30,14 +30,14 @@ def most_lost(n_players: int) -> int:
     return (n_players - 1) * most_gained(n_players)
 
 
-def round_tokens_possible(nets: Mapping[str, int], n_players: int) -> bool:
-    """Whether some gains can explain a round's net token changes.
+def round_tokens_possible(nets: Mapping[str, int], most: Mapping[str, int]) -> bool:
+    """Whether some gains can explain a round's net token changes, each player winning at most `most[name]`.
 
     A player who gained g and lost l has net g - l; each loss answers another player's "Kharnage!", so
     l <= the gains of everyone else. At most 4 players with 0..3 gains each: trying them all is cheap.
     """
     lows = [max(net, 0) for net in nets.values()]
-    for gains in itertools.product(*(range(low, most_gained(n_players) + 1) for low in lows)):
+    for gains in itertools.product(*(range(low, most[name] + 1) for low, name in zip(lows, nets, strict=True))):
         everyone = sum(gains)
         if all(gain - net <= everyone - gain for gain, net in zip(gains, nets.values(), strict=True)):
             return True
@@ -69,8 +69,16 @@ def check_round_tokens(entry: Mapping[str, Mapping[str, int]], index: int, names
                        "another player's Kharnage! (at most {most} with {n} players)", "한 라운드에 토큰 {lost}개를 "
                        "잃었습니다: 다른 사람의 \"카나지!\"에 \"YEAH!\"를 외치지 않았을 때만 잃으므로 {n}인 게임에서는 "
                        "최대 {most}개입니다", lost=-net, most=most_lost(n), n=n)
+        destroyed = entry[name]["destroyed"]
+        if net > destroyed:
+            raise fail(path, "{name} gained {net} Kharnage tokens this round but destroyed {d} cards: each token "
+                       "is won by destroying the last card of an army", "{name}이(가) 이번 라운드에 카나지 토큰 "
+                       "{net}개를 얻었지만 파괴한 카드는 {d}장입니다: 토큰은 군단의 마지막 카드를 파괴해 그 군단을 "
+                       "전멸시킬 때마다 얻습니다", name=name, net=net, d=destroyed)
     nets = {name: entry[name]["kharnage"] for name in names}
-    if not round_tokens_possible(nets, n):
+    # each army wiped out takes at least one card destroyed
+    most = {name: min(most_gained(n), entry[name]["destroyed"]) for name in names}
+    if not round_tokens_possible(nets, most):
         loser = next(name for name in names if nets[name] < 0)
         raise fail(f"rounds[{index}].{loser}.kharnage", "{name} lost tokens this round, but the others did not win "
                    "enough: each lost token answers another player's Kharnage!, which wins that player a token",
@@ -330,10 +338,12 @@ SPEC = GameSpec(
           "(규칙은 예외 없이 파괴 수로 순위를 정합니다)."),
         T("Kharnage tokens are entered per round as the net change: +1 per army you wiped out (at most one per "
           "opposing army), −1 for each YEAH! you missed after another player's Kharnage!. With n players a round "
-          "is between −(n−1)² and n−1, the others must have won at least the tokens lost, and nobody's total goes "
-          "below 0.",
+          "is between −(n−1)² and n−1, nobody wins more tokens than cards they destroyed that round (a token is "
+          "won by destroying an army's last card), the others must have won at least the tokens lost, and nobody's "
+          "total goes below 0.",
           "카나지 토큰은 라운드마다 순변화로 입력합니다: 전멸시킨 군단마다 +1(상대 군단 하나당 최대 1개), 다른 "
           "사람의 \"카나지!\"에 \"YEAH!\"를 외치지 못할 때마다 −1. n인 게임에서 한 라운드는 −(n−1)²에서 n−1 "
-          "사이이고, 잃은 토큰만큼 다른 사람이 토큰을 얻었어야 하며, 누구의 합계도 0 아래로 내려가지 않습니다."),
+          "사이이고, 그 라운드에 파괴한 카드 수보다 많은 토큰은 얻을 수 없으며(토큰은 군단의 마지막 카드를 파괴할 때 "
+          "얻습니다), 잃은 토큰만큼 다른 사람이 토큰을 얻었어야 하고, 누구의 합계도 0 아래로 내려가지 않습니다."),
     ),
 )

@@ -93,7 +93,7 @@ def test_maximum_four_wins_and_three_tokens_a_round() -> None:
 
 
 def test_more_kharnage_tokens_win_a_tie() -> None:
-    sheet = game({"A": (4, 100), "B": (1, 200, 2), "C": (0, 500)}, {"A": (4, 300), "B": (1, 400, 2), "C": (0, 600)})
+    sheet = game({"A": (4, 100), "B": (2, 200, 2), "C": (0, 500)}, {"A": (4, 300), "B": (2, 400, 2), "C": (0, 600)})
     result = score(sheet)
     assert totals(sheet) == {"A": 10, "B": 10, "C": 2}
     assert result.winners == ["B"]
@@ -179,13 +179,14 @@ def test_the_bounds_of_one_round_follow_the_armies(players: int, gained: int, lo
     assert (most_gained(players), most_lost(players)) == (gained, lost)
 
 
-def tokens_round(nets: dict[str, int]) -> dict[str, Any]:
-    """Two rounds: the first gives each player enough tokens to lose, the second has these net changes."""
+def tokens_round(nets: dict[str, int], destroyed: dict[str, int] | None = None) -> dict[str, Any]:
+    """Four rounds: the first three give each player enough tokens to lose, the last has these net changes (each
+    player destroying enough cards to wipe out every opposing army, unless `destroyed` says otherwise)."""
     names = list(nets)
     n = len(names)
-    first = {name: (1, 100 + i, min(-nets[name], most_gained(n)) if nets[name] < 0 else 0)
+    first = {name: (n - 1, 100 + i, min(-nets[name], most_gained(n)) if nets[name] < 0 else 0)
              for i, name in enumerate(names)}
-    second = {name: (1, 200 + i, nets[name]) for i, name in enumerate(names)}
+    second = {name: ((destroyed or {}).get(name, n - 1), 200 + i, nets[name]) for i, name in enumerate(names)}
     return game(first, first, first, second, deployed=dict.fromkeys(names, 0))
 
 
@@ -219,11 +220,38 @@ def test_a_round_nobody_could_play_is_refused(nets: dict[str, int], blamed: str,
 @settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
 @given(st.integers(2, 4), st.data())
 def test_nets_from_real_gains_are_always_accepted(players: int, data: st.DataObject) -> None:
-    """Play a round: every player wipes out some armies and misses some YEAH!s; the nets are possible."""
+    """Play a round: every player wipes out some armies (destroying at least a card each) and misses some
+    YEAH!s; the nets are possible, and the round is accepted."""
     gains = data.draw(st.lists(st.integers(0, players - 1), min_size=players, max_size=players))
     nets = {"ABCD"[i]: gains[i] - data.draw(st.integers(0, sum(gains) - gains[i])) for i in range(players)}
-    assert round_tokens_possible(nets, players)
+    destroyed = {"ABCD"[i]: gains[i] + data.draw(st.integers(0, 5)) for i in range(players)}
+    assert round_tokens_possible(nets, {n: min(players - 1, d) for n, d in destroyed.items()})
     assert all(-most_lost(players) <= net <= most_gained(players) for net in nets.values())
+    result = score(tokens_round(nets, destroyed))
+    assert [p.breakdown["kharnage"] for p in result.players] == [
+        3 * min(max(-net, 0), players - 1) + net for net in nets.values()]
+
+
+# Seed 003: "한 군단의 카드를 모두 파괴하면, 카나지가 발생합니다": a token is won by destroying an army's last card,
+# so a player who destroyed no card in a round won no token in it, and never more tokens than cards destroyed.
+@pytest.mark.parametrize(("nets", "destroyed", "path", "words"), [
+    ({"A": 1, "B": 0}, {"A": 0}, "rounds[3].A.kharnage", "A gained 1 Kharnage tokens this round but destroyed 0 "
+                                                         "cards"),
+    ({"A": 2, "B": 0, "C": 0}, {"A": 1}, "rounds[3].A.kharnage", "destroyed 1 cards"),
+    ({"A": -1, "B": 0}, {"B": 0}, "rounds[3].A.kharnage", "the others did not win enough"),
+    ({"A": -2, "B": 1, "C": 0}, {"C": 0}, "rounds[3].A.kharnage", "the others did not win enough"),
+], ids=["token-without-a-card", "two-tokens-one-card", "loss-to-a-player-who-destroyed-nothing",
+        "second-loss-to-a-player-who-destroyed-nothing"])
+def test_a_token_needs_a_card_destroyed(nets: dict[str, int], destroyed: dict[str, int], path: str,
+                                        words: str) -> None:
+    refused(tokens_round(nets, destroyed), path, words)
+
+
+@pytest.mark.parametrize(("nets", "destroyed"), [
+    ({"A": 1, "B": 0}, {"A": 1}), ({"A": 2, "B": -1, "C": 0}, {"A": 2, "C": 0}), ({"A": 0, "B": 0}, {"A": 0}),
+], ids=["one-token-one-card", "two-tokens-two-cards", "nothing-destroyed-nothing-won"])
+def test_tokens_with_the_cards_they_take_are_accepted(nets: dict[str, int], destroyed: dict[str, int]) -> None:
+    score(tokens_round(nets, destroyed))
 
 
 # ---- the fast path: each player's totals at the end -----------------------------------------------------------
