@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from companion.models.draft import DraftSession
 from companion.store import atomic
 from companion.store.plays import SHARD_SIZE
 from companion.store.repository import Repository
@@ -87,16 +88,17 @@ class Synthetic:
 
 
 def measure_entries(repo: Repository, synthetic: Synthetic) -> list[float]:
-    """A For Sale game in progress: each entry changes one player's coins and saves the whole draft."""
+    """A For Sale game in progress: each entry changes one player's coins, as the sheet screen sends it (the
+    operations of what changed, appended to the game's log)."""
     sheet, _, _ = synthetic.seated("for-sale", 0)
-    draft = repo.save_draft({"game": "for-sale", "sheet": sheet, "undo": []})
+    draft = repo.new_draft({"game": "for-sale", "sheet": sheet})
+    session = DraftSession(repo, draft)
     samples = []
     for n in range(200):
-        edited = json.loads(json.dumps(draft["sheet"]))
+        edited = json.loads(json.dumps(session.draft["sheet"]))
         edited["players"][n % len(edited["players"])]["coins_left"] = n % 15
-        undo = [*draft["undo"], draft["sheet"]][-30:]
         started = time.perf_counter()
-        draft = repo.save_draft({**draft, "sheet": edited, "undo": undo})
+        session.save(sheet=edited)
         samples.append((time.perf_counter() - started) * 1000)
     repo.delete_draft(draft["id"])
     return samples
@@ -108,7 +110,7 @@ def measure_finishes(repo: Repository, synthetic: Synthetic, first: int) -> list
     samples = []
     for i in range(first, first + FINISHES):
         play = synthetic.play(i)
-        draft = repo.save_draft({"game": play["game"], "sheet": play["sheet"], "undo": []})
+        draft = repo.new_draft({"game": play["game"], "sheet": play["sheet"]})
         samples.append((timed(lambda draft=draft: repo.finish_draft(draft["id"])), newest_shard_size(repo)))
     return samples
 

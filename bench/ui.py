@@ -221,7 +221,7 @@ def app_server(port: int, tree: Path | None, phone_at: str | None = None) -> Ite
     with tempfile.TemporaryDirectory() as data:
         repo = Repository.open(Path(data))
         sheet = json.loads((ROOT / "docs" / "examples" / "patchwork.json").read_text(encoding="utf-8"))
-        draft = repo.save_draft({"game": "patchwork", "sheet": sheet, "undo": []})
+        draft = repo.new_draft({"game": "patchwork", "sheet": sheet})
         for game in ("kahuna", "for-sale", "trails-of-tucana", "captain-flip", "carnage") * 10:
             example = json.loads((ROOT / "docs" / "examples" / f"{game}.json").read_text(encoding="utf-8"))
             result = score_sheet(example)

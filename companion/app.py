@@ -17,6 +17,7 @@ from . import platform
 from .downloads import Downloads
 from .i18n import LANGUAGES, Translator, language_from_locale
 from .live import LiveTable, PeerRegistry, live_topic
+from .models.draft import Writer
 from .store import StorageError
 from .store.repository import Repository
 from .store.schema import NewerSchemaError
@@ -61,6 +62,7 @@ class App:
         self.page = page
         self.services = services
         self.repo = services.repo
+        self.writer = Writer()  # this session's edits of games in progress, as one device
         self.lang = "en"
         self.theme_mode = "system"
         self.t = Translator(self.lang)

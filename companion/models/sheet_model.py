@@ -4,6 +4,8 @@ Plain Python, no Flet: the sheet view renders it and forwards edits; tests drive
 Nothing a player types is lost: every edit is saved, valid or not. The engine's judgement of the sheet
 (`scoring.assess_sheet`) is what the screen shows next to the fields, and only finishing needs a sheet
 that is complete and keeps every rule. Typing into one field is one edit for undo, however many keys.
+The model's store (a game in progress: `DraftSession`) turns each change into operations and takes back the
+screen's own last edit.
 """
 
 from __future__ import annotations
@@ -11,14 +13,22 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from scoring import GameSpec, Result, SheetError, assess_sheet
 
 from .paths import Path, get_in, parse, set_in
 
-UNDO_DEPTH = 30
-Saver = Callable[[dict[str, Any], list[dict[str, Any]]], None]
+
+class SheetStore(Protocol):
+    def save_sheet(self, sheet: dict[str, Any], same_edit: bool) -> None:
+        """The sheet as the screen now has it; `same_edit`: one more keystroke of the field being typed."""
+
+    def undo_sheet(self) -> dict[str, Any] | None:
+        """The sheet after taking back the screen's last edit; None when there is none."""
+
+    @property
+    def can_undo(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -65,6 +75,29 @@ class Evaluation:
                 if p.name not in self.at_fault and seat not in unentered and p.name not in unentered}
 
 
+class UnsavedSheet:
+    """A sheet edited on screen only (a finished play opened again): undo steps back through its own edits."""
+
+    def __init__(self, sheet: dict[str, Any]) -> None:
+        self.steps = [copy.deepcopy(sheet)]
+
+    def save_sheet(self, sheet: dict[str, Any], same_edit: bool) -> None:
+        if same_edit and len(self.steps) > 1:
+            self.steps[-1] = copy.deepcopy(sheet)
+        else:
+            self.steps.append(copy.deepcopy(sheet))
+
+    def undo_sheet(self) -> dict[str, Any] | None:
+        if len(self.steps) < 2:
+            return None
+        self.steps.pop()
+        return copy.deepcopy(self.steps[-1])
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.steps) > 1
+
+
 def evaluate(sheet: dict[str, Any]) -> Evaluation:
     judged = assess_sheet(sheet)
     return Evaluation(judged.result, judged.errors, judged.pending, tuple(parse(p) for p in judged.missing),
@@ -72,12 +105,10 @@ def evaluate(sheet: dict[str, Any]) -> Evaluation:
 
 
 class SheetModel:
-    def __init__(self, spec: GameSpec, sheet: dict[str, Any], undo: list[dict[str, Any]] | None = None,
-                 on_save: Saver | None = None) -> None:
+    def __init__(self, spec: GameSpec, sheet: dict[str, Any], store: SheetStore | None = None) -> None:
         self.spec = spec
         self.working = copy.deepcopy(sheet)
-        self.undo_stack = list(undo or [])
-        self.on_save = on_save
+        self.store = store
         self.typing: Path | None = None  # the field being typed into: its keystrokes are one edit
         self.evaluation = evaluate(self.working)
 
@@ -130,31 +161,30 @@ class SheetModel:
     def can_add_round(self) -> bool:
         return self.spec.round_entry is not None and len(self.working.get("rounds", [])) < self.spec.round_range[1]
 
+    @property
+    def can_undo(self) -> bool:
+        return self.store is not None and self.store.can_undo
+
     def undo(self) -> bool:
-        """Back to the sheet before the last edit."""
+        """Take back this screen's last edit (another screen's entries stay)."""
         self.typing = None
-        if not self.undo_stack:
+        sheet = self.store.undo_sheet() if self.store is not None else None
+        if sheet is None:
             return False
-        self.working = copy.deepcopy(self.undo_stack.pop())  # what is on the stack is never changed: see _saved
-        self._saved()
+        self.working = copy.deepcopy(sheet)
+        self.evaluation = evaluate(self.working)
         return True
 
     def _apply(self, change: Callable[[dict[str, Any]], None], typing: Path | None = None) -> Evaluation:
         before = copy.deepcopy(self.working)
         change(self.working)
         if self.working != before:
-            if typing is None or typing != self.typing:
-                self.undo_stack = [*self.undo_stack, before][-UNDO_DEPTH:]
+            same_edit = typing is not None and typing == self.typing
             self.typing = typing
-            self._saved()
+            self.evaluation = evaluate(self.working)
+            if self.store is not None:
+                self.store.save_sheet(self.working, same_edit)
         return self.evaluation
-
-    def _saved(self) -> None:
-        self.evaluation = evaluate(self.working)
-        if self.on_save is not None:
-            # the sheets on the undo stack are copies that nothing changes: a new list of them will do (copying
-            # up to UNDO_DEPTH sheets on every keystroke cost more than judging the sheet)
-            self.on_save(copy.deepcopy(self.working), list(self.undo_stack))
 
     def sheet(self) -> dict[str, Any]:
         """The sheet as entered, exactly what `python -m scoring score` takes."""

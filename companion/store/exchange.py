@@ -30,10 +30,11 @@ from .atomic import encode
 from .bgstats import imported_result_fault
 from .definitions import DefinitionStore
 from .json_stream import Span
+from .oplog import BadOperationError, Log, check
 from .play_record import duration_of, eliminated_in, started_of
 from .plays import EncodedPlay, normalised
 from .refusal import RefusedError
-from .repository import COLOUR, DRAFT_UNDO_DEPTH, Repository, canonical_time, new_id, now_iso
+from .repository import COLOUR, Repository, canonical_time, new_id, now_iso
 from .shards import gc_paused, summaries_of_rows
 from .summary import PlaySummary, summary_of
 
@@ -54,7 +55,9 @@ JSON_STARTS = frozenset('["-0123456789tfn')
 LEADING_SPACE = re.compile(rb"\s*")
 MAX_GUIDE_PROMPTS = 100
 # what the rules bound in a document (the rest is checked for its limits)
-DRAFT_BOUNDED = frozenset({"sheet", "undo"})
+DRAFT_BOUNDED = frozenset({"sheet", "undo", "log"})
+OLD_UNDO_DEPTH = 30  # a schema-1 backup's game carries up to 30 sheets of undo (not imported: the log starts anew)
+MAX_LOG_OPS = 100_000
 PLAY_BOUNDED = frozenset({"sheet", "result"})  # a result equal to the engine's is the engine's own
 SHEET_BOUNDED = frozenset({"sheet"})  # a result under older rules: kept as it was, so checked
 PLAY_BATCH = 5000  # plays stored at a time (the progress bar moves between them)
@@ -103,7 +106,7 @@ class ImportReport:
 
 def export_backup(repo: Repository) -> bytes:
     plays = sorted(repo.plays_newest_first(), key=lambda p: (p["finished_at"], p["id"]))
-    drafts = sorted(repo.drafts(), key=lambda d: (d["created_at"], d["id"]))
+    drafts = sorted((repo.export_draft(d["id"]) or d for d in repo.drafts()), key=lambda d: (d["created_at"], d["id"]))
     players = sorted(repo.players(), key=lambda p: (p["name"], p["id"]))
     return encode({"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
                    "players": players, "drafts": drafts, "plays": plays,
@@ -557,7 +560,7 @@ def _check_draft(draft: dict[str, Any], path: str) -> None:
     if "rev" in draft and (type(draft["rev"]) is not int or draft["rev"] < 0):
         raise _invalid(f"{path}.rev")
     undo = draft.get("undo", [])
-    if not isinstance(undo, list) or len(undo) > DRAFT_UNDO_DEPTH:
+    if not isinstance(undo, list) or len(undo) > OLD_UNDO_DEPTH:
         raise _invalid(f"{path}.undo")
     _check_guide(draft.get("guide", {}), f"{path}.guide")
     if "record" in draft and not isinstance(draft["record"], dict):
@@ -565,6 +568,23 @@ def _check_draft(draft: dict[str, Any], path: str) -> None:
     _check_draft_sheet(draft["game"], draft["sheet"], f"{path}.sheet")
     for n, sheet in enumerate(undo):
         _check_draft_sheet(draft["game"], sheet, f"{path}.undo[{n}]")
+    if "log" in draft:
+        _check_draft_log(draft, f"{path}.log")
+
+
+def _check_draft_log(draft: dict[str, Any], path: str) -> None:
+    """A game's log: each operation well formed, and what they fold to a sheet the app can show."""
+    ops = draft["log"]
+    if not isinstance(ops, list) or not ops or len(ops) > MAX_LOG_OPS:
+        raise _invalid(path)
+    log = Log()
+    for n, op in enumerate(ops):
+        try:
+            log.add([check(op)])
+        except (BadOperationError, KeyError, TypeError, AttributeError) as problem:
+            raise _invalid(f"{path}[{n}]") from problem
+    document, _ = log.document()
+    _check_draft_sheet(draft["game"], document.get("sheet"), f"{path} (its sheet)")
 
 
 def _check_guide(guide: Any, path: str) -> None:

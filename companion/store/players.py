@@ -15,7 +15,7 @@ from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in, rename_player
 
 from .documents import clone, new_id, now_iso
-from .drafts import Drafts, replace_docs
+from .drafts import Drafts
 from .files import DataFolder
 from .plays import Plays
 from .refusal import RefusedError
@@ -128,19 +128,14 @@ class Players:
                         raise conflict
                     renamed[play["id"]] = _renamed_play(play, old, new)
             plan.append((shard, renamed))
-        drafts = {}
-        for draft in self.folder.docs(self.drafts.path, "drafts"):
-            sheets = [draft["sheet"], *draft.get("undo", [])]
-            if any(old in players_in(s) for s in sheets):
-                if any(new in players_in(s) for s in sheets):
-                    raise conflict
-                drafts[draft["id"]] = {**clone(draft), "sheet": rename_player(draft["sheet"], old, new),
-                                       "undo": [rename_player(s, old, new) for s in draft.get("undo", [])]}
+        drafts = [d["id"] for d in self.drafts.all() if old in players_in(d["sheet"])]
+        if any(new in players_in(d["sheet"]) for d in self.drafts.all() if d["id"] in drafts):
+            raise conflict
         for shard, renamed in plan:
             self.plays.replace(shard, renamed)
-        if drafts:
-            with self.folder.db(self.drafts.path) as db:
-                replace_docs(db.table("drafts"), drafts)
+        for draft_id in drafts:
+            self.drafts.edit(draft_id, lambda doc: {**doc, "sheet": rename_player(doc["sheet"], old, new)},
+                             device="rename")
         return sum(len(renamed) for _, renamed in plan)
 
 

@@ -1,7 +1,7 @@
 """The one door to the data: games in progress, finished plays and player profiles, over TinyDB files.
 
 Layout of the data folder (each part's promises are in its own module):
-- `drafts.json`: games in progress, rewritten on every entry, merged when two screens save one game (drafts)
+- `drafts.json` and `games/`: games in progress, each the log of its operations (drafts, oplog, log_files)
 - `plays/`: finished plays in bounded shards, their index and their summaries (plays, shards)
 - `players.json`: player profiles (players)
 - every file written atomically with rolling backups; damage found at start is moved aside (files, atomic)
@@ -21,8 +21,9 @@ from scoring.sheet_tools import players_in
 from . import schema
 from .atomic import AtomicJSONStorage, StorageError, remove_stale_temps, signature
 from .documents import canonical_time, clone, new_id, now_iso
-from .drafts import DRAFT_UNDO_DEPTH, Drafts, GameFinished, merge3
+from .drafts import Drafts, GameFinished, base_op
 from .files import BACKUPS, DataFolder, StartupIssue
+from .oplog import Log, Op
 from .players import COLOUR, PlayerError, Players
 from .plays import SHARD_SIZE, EncodedPlay, HistoryPage, Plays
 from .schema import NewerSchemaError, migrate
@@ -31,7 +32,6 @@ from .summary import PlaySummary, parse_time
 
 __all__ = [
     "COLOUR",
-    "DRAFT_UNDO_DEPTH",
     "SHARD_SIZE",
     "GameFinished",
     "HistoryPage",
@@ -44,7 +44,6 @@ __all__ = [
     "StorageError",
     "canonical_time",
     "clone",
-    "merge3",
     "new_id",
     "now_iso",
 ]
@@ -112,6 +111,7 @@ class Repository:
                     storage.write(migrate(storage.read() or {}, version))
             repo._plays.finish_split()
             repo.issues += repo._drafts.set_aside_damaged()
+            repo._drafts.convert_old()
             repo._drop_finished_drafts()
             for shard in shards.paths():
                 shards.info(shard)
@@ -128,7 +128,7 @@ class Repository:
         recent = [p for p in self._shards.paths()
                   if (sig := signature(p)) is not None and sig.mtime_ns >= since.timestamp() * 1e9]
         finished = set().union(*(self._shards.view(p).ids for p in recent))
-        self._drafts.remove([d["id"] for d in drafts if d["id"] in finished])
+        self._drafts.remove([d["id"] for d in drafts if d["id"] in finished], sealed=True)
 
     def _files_to_check(self) -> list[Path]:
         """Drafts, players and every shard not already checked in its current state (see the index)."""
@@ -151,9 +151,24 @@ class Repository:
 
     # ---- games in progress ---------------------------------------------------------------------
 
-    def save_draft(self, draft: dict[str, Any]) -> dict[str, Any]:
-        """See Drafts.save. Raises GameFinished (nothing written) when the game was finished."""
-        return self._drafts.save(draft)
+    def new_draft(self, draft: dict[str, Any]) -> dict[str, Any]:
+        """Start a game in progress (see Drafts.create); returns it as stored."""
+        return self._drafts.create(draft)
+
+    def append_ops(self, draft_id: str, ops: list[Op]) -> Log:
+        """See Drafts.append: raises GameFinished, KeyError (discarded), StorageError."""
+        return self._drafts.append(draft_id, ops)
+
+    def draft_log(self, draft_id: str) -> Log | None:
+        """The game's folded log as stored now: read only."""
+        return self._drafts.log(draft_id)
+
+    def draft_ops(self, draft_id: str) -> list[Op]:
+        """Every operation of a game in progress, or of a finished one whose log was kept."""
+        return self._drafts.ops(draft_id) or self._drafts.sealed_ops(draft_id)
+
+    def export_draft(self, draft_id: str) -> dict[str, Any] | None:
+        return self._drafts.export(draft_id)
 
     def drafts(self) -> list[dict[str, Any]]:
         return self._drafts.all()
@@ -164,8 +179,11 @@ class Repository:
     def add_drafts(self, drafts: Iterable[dict[str, Any]]) -> int:
         return self._drafts.add(drafts)
 
-    def delete_draft(self, draft_id: str) -> None:
+    def delete_draft(self, draft_id: str) -> dict[str, Any] | None:
+        """Discard a game in progress; returns it with its log (for `add_drafts` to take the discard back)."""
+        found = self._drafts.export(draft_id)
         self._drafts.remove([draft_id])
+        return found
 
     def finish_draft(self, draft_id: str) -> dict[str, Any]:
         """Store the game in progress as it is stored (every confirmed save merged) as a finished play with
@@ -188,8 +206,26 @@ class Repository:
                 if "record" in draft:
                     play["record"] = draft["record"]
                 finished = self._plays.add_new(play)
-            self._drafts.remove([draft_id])
+            self._drafts.remove([draft_id], sealed=True)
         return finished
+
+    def reopen_play(self, play_id: str, extra: list[Op]) -> dict[str, Any]:
+        """Take a finished play back into a game in progress, with its whole log (or one that starts from its
+        sheet, for a play finished before logs were kept) and the operations that missed it. KeyError when
+        there is no such play."""
+        with self._folder.writing():
+            play = self._plays.get(play_id)
+            if play is None:
+                raise KeyError(play_id)
+            document = {"sheet": play["sheet"], **({"record": play["record"]} if "record" in play else {})}
+            ops = self._drafts.sealed_ops(play_id) or [base_op(document, play.get("started_at") or now_iso())]
+            self._plays.delete(play_id)
+            self._drafts.add([{"id": play_id, "game": play["game"], "created_at": play.get("started_at"),
+                               **document, "log": [*ops, *extra]}])
+            self._drafts.sealed_path(play_id).unlink(missing_ok=True)
+        found = self._drafts.get(play_id)
+        assert found is not None
+        return found
 
     # ---- finished plays ------------------------------------------------------------------------
 
@@ -202,7 +238,7 @@ class Repository:
         with self._folder.writing():
             stored = self._plays.add(play)
             if draft_id is not None:
-                self._drafts.remove([draft_id])
+                self._drafts.remove([draft_id], sealed=True)
         return stored
 
     def add_plays(self, plays: Iterable[dict[str, Any]]) -> int:

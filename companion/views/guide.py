@@ -11,18 +11,21 @@ from scoring import spec_for_sheet
 from ..models.draft import DraftSession
 from ..models.guide import STEPS, Guide, now
 from ..models.sheet_model import evaluate
+from ..store.oplog import Op
 from ..widgets.common import icon_button, primary_button, rule_notes, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
+from .sheet import missed_result
 
 
 class GuideScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere)
+        self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere,
+                                    writer=app.writer)
         self.spec = spec_for_sheet(draft["sheet"])
-        self.guide = Guide.restore(self.spec, draft["sheet"], self.session.guide())
+        self.guide = Guide.restore(self.spec, self.session.draft["sheet"], self.session.guide())
         self.history: list[dict[str, Any]] = []
 
     @property
@@ -86,9 +89,8 @@ class GuideScreen(Screen):
                 for i, text in enumerate(prompts)]
         return tagged(f"guide.body.{step}", section(self.t(f"guide.step.{step}"), *rows))
 
-    def _finished_elsewhere(self, play_id: str) -> None:
-        self.app.snack(self.t("sheet.finished_elsewhere"))
-        self.app.go(f"/result/{play_id}")
+    def _finished_elsewhere(self, play_id: str | None, missed: list[Op]) -> None:
+        missed_result(self.app, play_id, missed)
 
     def _change(self, action: Any) -> None:
         self.history.append(self.guide.state())

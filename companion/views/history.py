@@ -11,6 +11,7 @@ import flet as ft
 from scoring import SheetError, Text, spec_for_sheet
 
 from ..i18n import Translator
+from ..models.sheet_model import SheetStore, UnsavedSheet
 from ..store.definitions import DefinitionStore
 from ..store.repository import HistoryPage
 from ..store.stats import PERIODS, period_start
@@ -212,8 +213,14 @@ class EditPlayScreen(SheetScreen):
 
     def __init__(self, app: Any, route: str, play: dict[str, Any]) -> None:
         self.play = play
-        draft = {"id": play["id"], "game": play["game"], "sheet": play["sheet"], "undo": []}
+        draft = {"id": play["id"], "game": play["game"], "sheet": play["sheet"]}
         super().__init__(app, route, draft)
+
+    keeps_record = False
+
+    def sheet_store(self) -> SheetStore:
+        """Nothing is stored while editing; undo steps back through this screen's own edits."""
+        return UnsavedSheet(self.play["sheet"])
 
     def title(self) -> str:
         return self.t("history.editing", game=self.t.text(self.spec.name))
@@ -229,9 +236,6 @@ class EditPlayScreen(SheetScreen):
         control = super().bottom()
         self.finish_button.content.content = self.t("history.save")  # type: ignore[union-attr]
         return control
-
-    def _save(self, sheet: dict[str, Any], undo: list[dict[str, Any]]) -> None:
-        """Nothing is stored while editing; undo works on this screen's own steps."""
 
     def _store_play(self) -> None:
         try:

@@ -45,6 +45,25 @@ def language_switch(screen: Screen) -> ft.Control:
         other)))
 
 
+
+class PhoneSheet:
+    """A joined phone's own fields: each change stored through the live screen (which lists it as a change);
+    a phone has no undo of its own (the scorekeeper's change list takes changes back)."""
+
+    def __init__(self, session: DraftSession, save: Any) -> None:
+        self.session = session
+        self.save = save
+
+    def save_sheet(self, sheet: dict[str, Any], same_edit: bool) -> None:
+        self.save(self.session, sheet, same_edit)
+
+    def undo_sheet(self) -> dict[str, Any] | None:
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        return False
+
 class JoinScreen(Screen):
     top_level = False
 
@@ -167,8 +186,8 @@ class LiveScreen(Screen):
         if self.me in names:
             index = names.index(self.me)
             session = DraftSession(self.app.repo, draft, self.app.storage_problem,
-                                   on_finished=self._finished_meanwhile)
-            model = SheetModel(spec, draft["sheet"], on_save=lambda sheet, undo: self._save(session, sheet))
+                                   on_finished=self._finished_meanwhile, writer=self.app.writer)
+            model = SheetModel(spec, session.draft["sheet"], PhoneSheet(session, self._save))
             editors = EditorFactory(model, self.t, lambda ev: self._show(editors.show(ev)), self.rebuild)
             parts += [editors.build(f, ("players", index, f.key)) for f in spec.player_fields]
             editors.show(model.evaluation)
@@ -182,11 +201,12 @@ class LiveScreen(Screen):
     def _choose(self, name: str) -> None:
         self.me = name
         self.app.live_player = name
+        self.app.writer.by = {"player": name}  # every entry of this phone names its player
         self.rebuild()
 
-    def _save(self, session: DraftSession, sheet: dict[str, Any]) -> None:
+    def _save(self, session: DraftSession, sheet: dict[str, Any], same_edit: bool) -> None:
         before = copy.deepcopy(session.draft["sheet"])
-        session.save(sheet=sheet)
+        session.save(same_edit=same_edit, sheet=sheet)
         live = self.app.services.live
         index = [p["name"] for p in sheet["players"]].index(self.me)
         for key in set(before["players"][index]) | set(sheet["players"][index]):
@@ -195,7 +215,7 @@ class LiveScreen(Screen):
                 live.record_change(session.id, self.me or "?", f"players[{index}].{key}", old, new)
         self.app.publish(session.id, {"draft": session.id, "by": self.me})
 
-    def _finished_meanwhile(self, play_id: str) -> None:
+    def _finished_meanwhile(self, play_id: str | None, missed: list[Any]) -> None:
         """An entry to a game the scorekeeper finished meanwhile: refused, and the result shown."""
         self.app.snack(self.t("sheet.finished_elsewhere"))
         self._changed_elsewhere({"finished": play_id})

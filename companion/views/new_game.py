@@ -171,5 +171,5 @@ class NewGameScreen(Screen):
         sheet = initial_sheet(self.spec, self.form.sheet())
         # profiles first: if the disk refuses the game after them, starting again does not start it twice
         self.app.repo.remember_players(self.form.names())
-        draft = self.app.repo.save_draft({"game": self.spec.id, "sheet": sheet, "undo": []})
+        draft = self.app.repo.new_draft({"game": self.spec.id, "sheet": sheet})
         self.app.go(f"/play/{draft['id']}")

@@ -19,7 +19,8 @@ from ..models.draft import DraftSession
 from ..models.guide import now
 from ..models.paths import parse
 from ..models.record import marked_ended_early
-from ..models.sheet_model import Evaluation, SheetModel
+from ..models.sheet_model import Evaluation, SheetModel, SheetStore
+from ..store.oplog import Op
 from ..theme import GAP
 from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
 from ..widgets.fields import EditorFactory, help_fold, tabular
@@ -29,13 +30,44 @@ from ..widgets.timer import timer_bar
 from .base import Screen
 
 
+def missed_result(app: Any, play_id: str | None, missed: list[Op]) -> None:
+    """Entries that reached a game finished on another screen (or discarded): nothing of them is dropped
+    without a word. The player is told how many of theirs missed the result and may reopen the game with them."""
+    t = app.t
+    if play_id is None:
+        app.snack(t("sheet.discarded_elsewhere"))
+        app.go("/")
+        return
+    entries = [op for op in missed if op["p"][:1] == ["sheet"]]
+    if not entries:
+        app.snack(t("sheet.finished_elsewhere"))
+        app.go(f"/result/{play_id}")
+        return
+
+    def reopen(e: ft.ControlEvent) -> None:
+        app.repo.reopen_play(play_id, missed)
+        app.close_dialog(then=lambda: app.go(f"/play/{play_id}"))
+
+    def show_result(e: ft.ControlEvent) -> None:
+        app.close_dialog(then=lambda: app.go(f"/result/{play_id}"))
+
+    app.show_dialog(ft.AlertDialog(
+        modal=True,
+        title=AppText(t("sheet.missed_title")),
+        content=tagged("sheet.missed", AppText(t("sheet.missed_text", n=len(entries)))),
+        actions=[tagged("sheet.missed.result", ft.TextButton(t("sheet.missed_result"), on_click=show_result)),
+                 tagged("sheet.missed.reopen", ft.FilledButton(t("sheet.missed_reopen"), on_click=reopen))],
+    ))
+
+
 class SheetScreen(Screen):
     def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
-        self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere)
+        self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere,
+                                    writer=app.writer)
         self.spec: GameSpec = spec_for_sheet(draft["sheet"])
         self.ui = ui_for(self.spec.id)
-        self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
+        self.model = SheetModel(self.spec, self.session.draft["sheet"], self.sheet_store())
         self.current = 0
         self.totals: dict[str, ft.Text] = {}
         self.now_lines = ft.Column(spacing=0, expand=True)
@@ -46,6 +78,12 @@ class SheetScreen(Screen):
         self.redrawn: list[ft.Control] = []  # what the listeners redraw (sent after every change)
         self.session.listeners.append(lambda saved: app.publish(saved["id"], {"draft": saved["id"]}))
         app.watch(draft["id"], self._changed_elsewhere)
+
+    keeps_record = True  # a stored game in progress: its timer and record are saved as it goes
+
+    def sheet_store(self) -> SheetStore:
+        """Where the sheet's edits go: the game in progress, as operations."""
+        return self.session
 
     def title(self) -> str:
         return self.t.text(self.spec.name)
@@ -263,7 +301,7 @@ class SheetScreen(Screen):
         keyed(self.app.page, self.now_lines)
         self.status.value, self.status.color = self._status(evaluation)
         self.finish_button.content.disabled = not evaluation.complete  # type: ignore[union-attr]
-        self.undo_button.content.disabled = not self.model.undo_stack  # type: ignore[union-attr]
+        self.undo_button.content.disabled = not self.model.can_undo  # type: ignore[union-attr]
         return [*changed, self.now_lines, self.status, self.finish_button, self.undo_button]
 
     def _status(self, evaluation: Evaluation) -> tuple[str, str | None]:
@@ -290,9 +328,6 @@ class SheetScreen(Screen):
         text = self.t.text(error.text)
         return f"{who}: {text}" if who is not None and who != names[self.current] else text
 
-    def _save(self, sheet: dict[str, Any], undo: list[dict[str, Any]]) -> None:
-        self.session.save(sheet=sheet, undo=undo)
-
     def _changed_elsewhere(self, message: dict[str, Any]) -> None:
         """Another screen changed the game (a phone, another tab): show the stored sheet, or its result."""
         if not (self.app.page.route or "").startswith(self.route):
@@ -303,14 +338,12 @@ class SheetScreen(Screen):
             if self.app.repo.play(finished) is not None:
                 self.app.go(f"/result/{finished}")
             return
-        self.session.draft = draft
-        self.model = SheetModel(self.spec, draft["sheet"], draft.get("undo"), on_save=self._save)
+        self.session.adopt()
+        self.model = SheetModel(self.spec, self.session.draft["sheet"], self.sheet_store())
         self.rebuild()
 
-    def _finished_elsewhere(self, play_id: str) -> None:
-        """An entry to a game that another screen finished meanwhile: refused, and the result shown."""
-        self.app.snack(self.t("sheet.finished_elsewhere"))
-        self.app.go(f"/result/{play_id}")
+    def _finished_elsewhere(self, play_id: str | None, missed: list[Op]) -> None:
+        missed_result(self.app, play_id, missed)
 
     def _finish(self, e: ft.ControlEvent) -> None:
         evaluation = self.model.evaluation

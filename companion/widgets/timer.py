@@ -98,9 +98,8 @@ class GameTimer:
 
 
 def timer_bar(screen: Any) -> ft.Control:
-    """The timer for a stored game in progress (a finished play opened for editing has none: it is not a
-    stored draft, so it has no revision)."""
-    if "rev" not in screen.session.draft:
+    """The timer for a stored game in progress (a finished play opened for editing has none)."""
+    if not screen.keeps_record:
         return ft.Container(visible=False)
     timer = GameTimer(screen.session, screen.t)
     screen.listeners.append(timer.follow)

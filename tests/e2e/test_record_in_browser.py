@@ -36,7 +36,7 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, d
     repo.remember_players([p["name"] for p in flip["players"]])
     started = (datetime.now(UTC) - timedelta(minutes=12)).isoformat(timespec="seconds")
     sheet = json.loads((EXAMPLES / "patchwork.json").read_text(encoding="utf-8"))
-    draft = repo.save_draft({"game": "patchwork", "sheet": sheet, "undo": [],
+    draft = repo.new_draft({"game": "patchwork", "sheet": sheet,
                              "record": {"timer": {"started_at": started, "running_since": started, "elapsed_s": 0}}})
     server = Server(data)
     yield server, {"play": play["id"], "draft": draft["id"]}

@@ -37,7 +37,7 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, d
         ids[sheet["game"]] = play["id"]
     in_progress = json.loads((EXAMPLES / "piraten-kapern.json").read_text(encoding="utf-8"))
     in_progress["events"] = in_progress["events"][:7]
-    ids["draft"] = repo.save_draft({"game": "piraten-kapern", "sheet": in_progress, "undo": []})["id"]
+    ids["draft"] = repo.new_draft({"game": "piraten-kapern", "sheet": in_progress})["id"]
     server = Server(data)
     yield server, ids
     server.stop()

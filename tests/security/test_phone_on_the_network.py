@@ -18,7 +18,7 @@ from .phone import Phone
 def shared_game(server: Server) -> tuple[str, str]:
     """A game in progress and the join code the scorekeeper's screen shows for it."""
     repo = Repository.open(server.data_dir)
-    draft = repo.save_draft({"game": "kahuna", "sheet": {"game": "kahuna", "options": {},
+    draft = repo.new_draft({"game": "kahuna", "sheet": {"game": "kahuna", "options": {},
                                                           "players": [{"name": "Ana"}, {"name": "Bo"}]}})
     host = Phone(f"ws://127.0.0.1:{server.port}/ws")
     host.register(f"/play/{draft['id']}/share")

@@ -62,3 +62,14 @@ def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+def edit(repo: Repository, draft_id: str, **changes: Any) -> dict[str, Any]:
+    """An edit as a screen makes it: what differs from the game as stored goes out as this screen's operations;
+    returns the game as stored after."""
+    from companion.models.draft import DraftSession
+
+    stored = repo.draft(draft_id)
+    session = DraftSession(repo, stored or {"id": draft_id})
+    session.save(**changes)
+    return repo.draft(draft_id) or {}

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.models.draft import DraftSession
 from companion.store import plays
 from companion.store.repository import Repository
 
@@ -24,13 +25,15 @@ DRAFT = "crash"
 def _writer(data_dir: Path, life: int, acks: int) -> None:
     """Save entries of one game in progress, and finish a play every fifth entry, acknowledging each."""
     repo = Repository.open(data_dir)
-    draft = repo.draft(DRAFT) or {"id": DRAFT, "game": "for-sale", "sheet": example("for-sale"), "undo": [], "n": 0}
-    n = draft["n"]
+    draft = repo.draft(DRAFT) or repo.new_draft({"id": DRAFT, "game": "for-sale", "sheet": example("for-sale"),
+                                                 "tools": {"n": 0}})
+    session = DraftSession(repo, draft)
+    n = draft["tools"]["n"]
     while True:
         n += 1
-        sheet = draft["sheet"]
+        sheet = session.draft["sheet"]
         sheet["players"][n % 4]["coins_left"] = n % 15
-        draft = repo.save_draft({**draft, "sheet": sheet, "undo": [*draft["undo"], sheet][-30:], "n": n})
+        session.save(sheet=sheet, tools={"n": n})
         os.write(acks, f"draft {n}\n".encode())
         if n % 5 == 0:
             play_id = f"l{life}n{n}"
@@ -71,7 +74,7 @@ def test_a_killed_writer_loses_at_most_the_entry_in_flight(data_dir: Path, monke
         last_draft = drafts[-1] if drafts else last_draft
         acked_plays |= {line.split()[1] for line in acks if line.startswith("play")}
         stored_draft = opened.draft(DRAFT)
-        stored_n = stored_draft["n"] if stored_draft else 0
+        stored_n = stored_draft["tools"]["n"] if stored_draft else 0
         assert stored_n in (last_draft, last_draft + 1), (life, stored_n, last_draft)
         stored_plays = set().union(*(checker._shards.view(shard).ids for shard in checker._shards.paths()))
         assert acked_plays <= stored_plays, (life, acked_plays - stored_plays)

@@ -1,229 +1,238 @@
-"""Games in progress: saved at every entry, undo kept, two sessions on one game, concurrent writers."""
+"""Games in progress as logs of operations: every confirmed entry stays, whatever the interleaving of screens."""
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import threading
+import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.models.draft import DraftSession
-from companion.models.sheet_model import SheetModel
-from companion.store import drafts
-from companion.store.repository import Repository, merge3
-from scoring import get_spec
+from companion.models.draft import DraftSession, Writer
+from companion.store import GameFinished, exchange
+from companion.store.atomic import StorageError
+from companion.store.drafts import SNAPSHOT_EVERY
+from companion.store.oplog import ABSENT, Log, diff
+from companion.store.repository import Repository
 
-from .conftest import example, make_play
-
-
-def for_sale_draft(repo: Repository) -> dict[str, Any]:
-    return repo.save_draft({"game": "for-sale", "sheet": example("for-sale"), "undo": []})
+from .conftest import example
 
 
-def coins(draft: dict[str, Any] | None) -> list[int]:
-    assert draft is not None
-    return [p["coins_left"] for p in draft["sheet"]["players"]]
+def start(repo: Repository, game: str = "for-sale") -> dict[str, Any]:
+    return repo.new_draft({"game": game, "sheet": example(game)})
 
 
-def test_a_draft_is_saved_with_id_times_and_revision(repo: Repository) -> None:
-    draft = for_sale_draft(repo)
-    assert draft["rev"] == 1
-    assert draft["created_at"] == draft["updated_at"]
-    again = repo.save_draft({**draft, "sheet": draft["sheet"]})
-    assert (again["id"], again["rev"], again["created_at"]) == (draft["id"], 2, draft["created_at"])
-    assert repo.draft(draft["id"]) == again
+# ---- the fold: any order, any repeats, the same document -------------------------------------------------
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-5, 40), st.sampled_from(["a", "b", "Joon"]))
+documents = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(["x", "y", "rounds", "Mina"]), inner, max_size=3)),
+    max_leaves=12)
 
 
-def test_the_undo_history_keeps_the_last_thirty(repo: Repository) -> None:
-    undo = [{"game": "for-sale", "n": n} for n in range(40)]
-    draft = repo.save_draft({"game": "for-sale", "sheet": example("for-sale"), "undo": undo})
-    assert [u["n"] for u in repo.draft(draft["id"])["undo"]] == list(range(10, 40))  # type: ignore[index]
+@settings(max_examples=150, deadline=None)
+@given(documents, documents)
+def test_the_operations_of_an_edit_fold_to_exactly_what_the_screen_has(before: Any, after: Any) -> None:
+    log, writer = Log(), Writer()
+    log.add(diff(ABSENT, {"v": before}, None, [], writer.make)[0])
+    shown, ids = log.document()
+    ops, new_ids = diff(shown, {"v": after}, ids, [], writer.make)
+    log.add(ops)
+    assert log.document() == ({"v": after}, new_ids)
 
 
-def test_drafts_are_listed_most_recently_saved_first(repo: Repository, monkeypatch: Any) -> None:
-    stamps = iter(["2024-01-01T10:00:00+00:00", "2024-01-01T11:00:00+00:00", "2024-01-01T12:00:00+00:00"])
-    monkeypatch.setattr(drafts, "now_iso", lambda: next(stamps))
-    first = for_sale_draft(repo)
-    second = for_sale_draft(repo)
-    repo.save_draft(first)
-    assert [d["id"] for d in repo.drafts()] == [first["id"], second["id"]]
-
-
-def test_two_sessions_on_one_game_keep_each_others_entries(repo: Repository) -> None:
-    draft_id = for_sale_draft(repo)["id"]
-    session_a = repo.draft(draft_id)
-    session_b = repo.draft(draft_id)
-    assert session_a is not None and session_b is not None
-    session_a["sheet"]["players"][0]["coins_left"] = 9
-    saved_a = repo.save_draft(session_a)
-    session_b["sheet"]["players"][3]["coins_left"] = 7
-    saved_b = repo.save_draft(session_b)
-    assert coins(saved_b) == [9, 0, 3, 7]
-    # session A goes on from its own sheet, without B's entry: B's entry stays
-    saved_a["sheet"]["players"][1]["coins_left"] = 5
-    assert coins(repo.save_draft(saved_a)) == [9, 5, 3, 7]
-    assert coins(repo.draft(draft_id)) == [9, 5, 3, 7]
-
-
-def test_when_both_change_the_same_entry_the_later_save_wins(repo: Repository) -> None:
-    draft_id = for_sale_draft(repo)["id"]
-    session_a, session_b = repo.draft(draft_id), repo.draft(draft_id)
-    assert session_a is not None and session_b is not None
-    session_a["sheet"]["players"][0]["coins_left"] = 9
-    repo.save_draft(session_a)
-    session_b["sheet"]["players"][0]["coins_left"] = 4
-    assert coins(repo.save_draft(session_b)) == [4, 0, 3, 1]
-
-
-def test_merge3_applies_one_sides_changes_over_the_other() -> None:
-    base = {"a": 1, "b": [1, 2], "c": {"x": 1}, "gone": 0}
-    mine = {"a": 2, "b": [1, 2, 3], "c": {"x": 1}, "gone": 0}
-    theirs = {"a": 1, "b": [5, 2], "c": {"x": 1, "y": 2}}
-    assert merge3(base, mine, theirs) == {"a": 2, "b": [5, 2, 3], "c": {"x": 1, "y": 2}}
-    assert merge3([1], [1, 2], [1, 3]) == [1, 2]  # both appended: the later save wins
-    assert merge3(1, 1, 5) == 5
-
-
-def test_a_finished_game_left_behind_by_a_crash_is_removed_at_start(repo: Repository, data_dir: Path) -> None:
-    draft = for_sale_draft(repo)
-    repo.add_plays([{**make_play("for-sale", "2024-01-01T10:00:00+00:00"), "id": draft["id"]}])
-    assert Repository.open(data_dir).drafts() == []
-
-
-def test_threads_of_one_server_lose_no_update(repo: Repository) -> None:
-    def session(n: int) -> None:
-        draft = repo.save_draft({"game": "for-sale", "sheet": example("for-sale"), "undo": [], "n": n})
-        for k in range(5):
-            repo.add_play(make_play("kahuna", f"2024-01-01T10:{n:02d}:{k:02d}+00:00"))
-            draft = repo.save_draft({**draft, "k": k})
-
-    threads = [threading.Thread(target=session, args=(n,)) for n in range(6)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted((d["n"], d["k"], d["rev"]) for d in repo.drafts()) == [(n, 4, 6) for n in range(6)]
-    assert len(list(repo.plays_newest_first())) == 30
-
-
-def _other_server(data_dir: Path, n: int) -> None:
-    repo = Repository(data_dir)
-    for k in range(10):
-        repo.add_play(make_play("kahuna", f"2024-01-01T1{n}:00:{k:02d}+00:00", id=f"s{n}p{k}"))
-        repo.save_draft({"id": f"server{n}", "game": "for-sale", "sheet": example("for-sale"), "undo": [], "k": k})
-
-
-def test_two_server_processes_on_one_folder_lose_no_update(repo: Repository, data_dir: Path) -> None:
-    context = multiprocessing.get_context("fork")
-    servers = [context.Process(target=_other_server, args=(data_dir, n)) for n in range(2)]
-    for server in servers:
-        server.start()
-    for server in servers:
-        server.join(30)
-        assert server.exitcode == 0
-    reopened = Repository.open(data_dir)
-    assert reopened.issues == []
-    assert sorted(p["id"] for p in reopened.plays_newest_first()) == sorted(
-        f"s{n}p{k}" for n in range(2) for k in range(10))
-    assert sorted((d["id"], d["k"]) for d in reopened.drafts()) == [("server0", 9), ("server1", 9)]
-
-
-def test_a_screen_that_reloads_after_a_merge_keeps_the_other_screens_later_entry(repo: Repository) -> None:
-    draft_id = for_sale_draft(repo)["id"]
-
-    def enter(player: int, value: int) -> None:
-        session = repo.draft(draft_id)
-        assert session is not None
-        session["sheet"]["players"][player]["coins_left"] = value
-        pending.append(session)
-
-    pending: list[dict[str, Any]] = []
-    for a, b in ((101, 11), (102, 12)):
-        enter(0, a)
-        enter(3, b)
-        for session in pending:
-            repo.save_draft(session)
-        pending.clear()
-    assert coins(repo.draft(draft_id))[::3] == [102, 12]
-
-
-FIELDS = [(player, key) for player in range(4) for key in ("coins_left", "note")]
-Step = tuple[str, int, int]  # ("load" | "edit" | "save", session, field)
-
-
-def steps(sessions: int) -> st.SearchStrategy[list[Step]]:
-    kinds = st.sampled_from(["load", "edit", "edit", "save"])
-    return st.lists(st.tuples(kinds, st.integers(0, sessions - 1), st.integers(0, len(FIELDS) - 1)),
-                    min_size=12, max_size=40)
-
-
-def lost_entries(repo: Repository, plan: list[Step], sessions: int) -> int:
-    """Play `plan` with `sessions` copies of one game; count the confirmed entries that went missing from the
-    stored sheet (an entry is confirmed when its save returned; for one field, the last such save wins)."""
-    draft_id = for_sale_draft(repo)["id"]
-    held: list[dict[str, Any]] = [repo.draft(draft_id) for _ in range(sessions)]  # type: ignore[misc]
-    edited: list[set[int]] = [set() for _ in range(sessions)]
-    expected: dict[int, Any] = {}
-    lost: set[tuple[int, Any]] = set()
-    for n, (kind, s, f) in enumerate(plan):
-        if kind == "load":
-            held[s], edited[s] = repo.draft(draft_id), set()  # type: ignore[assignment]
-        elif kind == "edit":
-            player, key = FIELDS[f]
-            held[s]["sheet"]["players"][player][key] = 1000 + n  # every entry a value no one entered before
-            edited[s].add(f)
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 5), st.integers(0, 9)),
+                                   min_size=1, max_size=30), st.integers(0, 2**32))
+def test_screens_editing_at_once_converge_and_keep_every_entry(screens: int, edits: list[tuple[int, int, int]],
+                                                               seed: int) -> None:
+    """2-4 screens each add rounds and type into them from what they last saw; their operations then reach
+    every device in any order, some twice: every fold is the same, and every round added is there with
+    what its screen typed last."""
+    chance = random.Random(seed)
+    base = Log()
+    base.add(diff(ABSENT, {"sheet": {"rounds": []}}, None, [], Writer().make)[0])
+    devices = [(Writer(), Log.from_json(base.to_json())) for _ in range(screens)]
+    sent: list[dict[str, Any]] = []
+    typed: dict[str, int] = {}  # item id -> value its screen typed last
+    for who, action, value in edits:
+        writer, log = devices[who % screens]
+        for op in chance.sample(sent, k=min(len(sent), chance.randint(0, 3))):  # some news arrives
+            log.add([op])
+        writer.saw(log.clock)
+        shown, ids = log.document()
+        sheet = json.loads(json.dumps(shown["sheet"]))
+        if action < 2 or not sheet["rounds"]:
+            sheet["rounds"].append({"Joon": value})
         else:
-            for field_ in edited[s]:
-                player, key = FIELDS[field_]
-                expected[field_] = held[s]["sheet"]["players"][player][key]
-            held[s], edited[s] = repo.save_draft(held[s]), set()
-            stored = repo.draft(draft_id)["sheet"]["players"]  # type: ignore[index]
-            lost |= {(f_, value) for f_, value in expected.items() if stored[FIELDS[f_][0]].get(FIELDS[f_][1]) != value}
-    return len(lost)
+            sheet["rounds"][value % len(sheet["rounds"])]["Joon"] = value
+        ops, _ = diff(shown["sheet"], sheet, ids.get("sheet"), ["sheet"], writer.make)
+        log.add(ops)
+        sent += ops
+    for op in sent:
+        if op["k"] == "ins":
+            typed[op["i"]] = op["v"]["Joon"]
+    folds = []
+    for _, log in devices:
+        delivery = sent + chance.sample(sent, k=len(sent) // 3)
+        chance.shuffle(delivery)
+        log.add(delivery)
+        folds.append(log.document()[0])
+    assert all(fold == folds[0] for fold in folds)
+    assert len(folds[0]["sheet"]["rounds"]) == len(typed)  # no round added on any screen is lost
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data(), sessions=st.integers(2, 4))
-def test_random_interleavings_of_screens_lose_no_confirmed_entry(tmp_path_factory: pytest.TempPathFactory,
-                                                                  monkeypatch: pytest.MonkeyPatch,
-                                                                  data: st.DataObject, sessions: int) -> None:
-    monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is not what this test is about
-    repo = Repository.open(tmp_path_factory.mktemp("interleaving"))
-    assert lost_entries(repo, data.draw(steps(sessions)), sessions) == 0
+# ---- the store: the findings of issue 22 ------------------------------------------------------------------
 
 
-class Screen:
-    """A sheet screen as the app builds it: its own sheet model over a DraftSession, reloaded when told."""
+def test_a_guide_left_open_through_1000_entries_elsewhere_keeps_them_all(repo: Repository) -> None:
+    """The Guide kept the draft it opened with: one tap on Next stored it over 300 entries made since."""
+    draft = repo.new_draft({"game": "kahuna", "sheet": {**example("kahuna"), "rounds": []}})
+    guide = DraftSession(repo, draft)
+    sheet_screen = DraftSession(repo, draft)
+    for n in range(1000):
+        sheet = sheet_screen.draft["sheet"]
+        if n % 10 == 0:
+            sheet["rounds"].append({})
+        sheet["rounds"][-1]["Mina" if n % 2 else "Joon"] = n % 7
+        sheet_screen.save(sheet=sheet)
+    guide.save_guide({"step": "play", "setup_done": [0]})
+    stored = repo.draft(draft["id"])
+    assert stored is not None and stored["sheet"] == sheet_screen.draft["sheet"]
+    assert len(stored["sheet"]["rounds"]) == 100 and stored["guide"] == {"step": "play", "setup_done": [0]}
 
-    def __init__(self, repo: Repository, draft_id: str) -> None:
-        self.repo = repo
-        self.session = DraftSession(repo, repo.draft(draft_id))  # type: ignore[arg-type]
-        self.reload()
 
-    def reload(self) -> None:  # what the sheet screen does when another screen changed the game
-        self.session.draft = self.repo.draft(self.session.id)  # type: ignore[assignment]
-        self.model = SheetModel(get_spec("for-sale"), self.session.draft["sheet"],
-                                on_save=lambda sheet, undo: self.session.save(sheet=sheet, undo=undo))
+def test_rounds_added_on_two_screens_at_once_both_stay(repo: Repository) -> None:
+    """400 random interleavings of two screens adding a round and typing into it: every confirmed entry stays."""
+    chance = random.Random(22)
+    draft = repo.new_draft({"game": "kahuna", "sheet": {**example("kahuna"), "rounds": []}})
+    screens = [DraftSession(repo, draft), DraftSession(repo, draft)]
+    confirmed = 0
+    for n in range(400):
+        first, second = chance.sample(screens, 2)
+        for screen, value in ((first, n), (second, n + 1000)):
+            sheet = screen.draft["sheet"]
+            sheet["rounds"].append({"Joon": value % 9})
+            screen.save(sheet=sheet)
+            confirmed += 1
+        if chance.random() < 0.3:
+            chance.choice(screens).adopt()  # a screen takes in the others' entries at times
+    stored = repo.draft(draft["id"])
+    assert stored is not None and len(stored["sheet"]["rounds"]) == confirmed == 800
 
-    def enter(self, player: int, coins_left: int) -> None:
-        self.model.set(("players", player, "coins_left"), coins_left)
+
+def test_undo_takes_back_only_this_screens_last_edit(repo: Repository) -> None:
+    draft = start(repo)
+    mine, theirs = DraftSession(repo, draft), DraftSession(repo, draft)
+    sheet = mine.draft["sheet"]
+    sheet["players"][0]["coins_left"] = 11
+    mine.save(sheet=sheet)
+    sheet = theirs.draft["sheet"]
+    sheet["players"][1]["coins_left"] = 7
+    theirs.save(sheet=sheet)
+    assert mine.undo() and not mine.undo()
+    stored = repo.draft(draft["id"])
+    assert stored is not None
+    assert stored["sheet"]["players"][0].get("coins_left") == example("for-sale")["players"][0].get("coins_left")
+    assert stored["sheet"]["players"][1]["coins_left"] == 7
 
 
-def test_screens_that_keep_their_own_sheet_and_reload_later_keep_each_others_entries(repo: Repository) -> None:
-    draft_id = for_sale_draft(repo)["id"]
-    first, second = Screen(repo, draft_id), Screen(repo, draft_id)
-    for a, b in ((8, 11), (9, 12), (10, 13)):
-        first.enter(0, a)
-        second.enter(3, b)  # before it has heard of the first screen's entry
-        assert coins(repo.draft(draft_id))[::3] == [a, b]
-        first.reload()
-        second.reload()
-    second.enter(2, 6)
-    first.enter(1, 5)  # merged over the second screen's entry, which this screen's sheet does not show yet
-    first.enter(1, 7)  # ... and that is no reason to undo it
-    assert coins(repo.draft(draft_id)) == [10, 7, 6, 13]
+def test_an_entry_that_reaches_a_finished_game_is_handed_back_and_can_reopen_it(repo: Repository) -> None:
+    draft = start(repo, "kahuna")
+    late = DraftSession(repo, draft)
+    repo.finish_draft(draft["id"])
+    missed: list[Any] = []
+    late.on_finished = lambda play_id, ops: missed.append((play_id, ops))
+    sheet = late.draft["sheet"]
+    sheet["rounds"][0]["Mina"] = 1
+    late.save(sheet=sheet)
+    [(play_id, ops)] = missed
+    assert play_id == draft["id"] and [op["v"] for op in ops if op["p"][0] == "sheet"] == [1]
+    reopened = repo.reopen_play(play_id, ops)
+    assert reopened["sheet"]["rounds"][0]["Mina"] == 1 and repo.play(play_id) is None
+
+
+def test_a_refused_append_confirms_nothing_and_the_screen_keeps_it(repo: Repository, data_dir: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    draft = start(repo)
+    log = data_dir / "games" / f"{draft['id']}.jsonl"
+    before = log.read_bytes()
+    problems: list[Any] = []
+    screen = DraftSession(repo, draft, on_storage=lambda error, retry: problems.append(error))
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    sheet = screen.draft["sheet"]
+    sheet["players"][0]["coins_left"] = 13
+    screen.save(sheet=sheet)
+    assert isinstance(problems[0], StorageError) and log.read_bytes() == before and screen.pending
+    monkeypatch.undo()
+    assert screen.flush()
+    stored = repo.draft(draft["id"])
+    assert stored is not None and stored["sheet"]["players"][0]["coins_left"] == 13
+
+
+def test_a_line_cut_short_by_a_crash_is_not_read_and_the_next_entry_follows_it(repo: Repository,
+                                                                                data_dir: Path) -> None:
+    draft = start(repo)
+    log = data_dir / "games" / f"{draft['id']}.jsonl"
+    with log.open("ab") as handle:
+        handle.write(b'{"id":"x:1","dev":"x","n":1,"c":9,"k":"set","p":["sheet","no')
+    fresh = Repository.open(data_dir)
+    screen = DraftSession(fresh, fresh.draft(draft["id"]) or {})
+    sheet = screen.draft["sheet"]
+    sheet["players"][0]["coins_left"] = 14
+    screen.save(sheet=sheet)
+    stored = Repository.open(data_dir).draft(draft["id"])
+    assert stored is not None and stored["sheet"]["players"][0]["coins_left"] == 14 and "no" not in stored["sheet"]
+
+
+def test_a_long_log_is_snapshotted_and_reads_the_same(repo: Repository, data_dir: Path) -> None:
+    draft = start(repo)
+    screen = DraftSession(repo, draft)
+    for n in range(SNAPSHOT_EVERY + 10):
+        sheet = screen.draft["sheet"]
+        sheet["players"][n % 4]["coins_left"] = n % 15
+        screen.save(sheet=sheet)
+    entry = json.loads((data_dir / "drafts.json").read_text())["drafts"]
+    [stored] = entry.values()
+    assert stored["log"]["ops"] > SNAPSHOT_EVERY
+    assert Repository.open(data_dir).draft(draft["id"]) == repo.draft(draft["id"])
+
+
+def test_a_game_stored_before_logs_opens_as_a_log_from_its_sheet(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    old = {"id": "old1", "game": "for-sale", "sheet": example("for-sale"), "undo": [], "rev": 3,
+           "created_at": "2024-03-01T12:00:00+00:00", "updated_at": "2024-03-01T12:30:00+00:00"}
+    (data_dir / "drafts.json").write_text(json.dumps({"_meta": {"1": {"schema": 1}}, "drafts": {"1": old}}))
+    repo = Repository.open(data_dir)
+    stored = repo.draft("old1")
+    assert stored is not None and stored["sheet"] == example("for-sale")
+    assert [op["id"] for op in repo.draft_ops("old1")] == ["base:1"]
+
+
+def test_a_backup_carries_each_game_with_its_log_and_restores_it_under_its_id(repo: Repository,
+                                                                              tmp_path: Path) -> None:
+    draft = start(repo)
+    screen = DraftSession(repo, draft)
+    sheet = screen.draft["sheet"]
+    sheet["players"][2]["coins_left"] = 9
+    screen.save(sheet=sheet)
+    backup = exchange.export_backup(repo)
+    other = Repository.open(tmp_path / "other")
+    exchange.import_backup(other, backup)
+    assert other.draft(draft["id"]) == repo.draft(draft["id"])
+    assert other.draft_ops(draft["id"]) == repo.draft_ops(draft["id"])
+
+
+def test_a_late_operation_for_a_finished_game_writes_nothing(repo: Repository) -> None:
+    draft = start(repo, "kahuna")
+    repo.finish_draft(draft["id"])
+    with pytest.raises(GameFinished):
+        repo.append_ops(draft["id"], [Writer().make("set", ["sheet", "x"], v=1)])

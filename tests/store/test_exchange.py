@@ -24,8 +24,8 @@ def source(tmp_path: Path) -> Repository:
     repo.set_player_colour("Mina", "#2a9d8f")
     repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00", kahuna([5, 5, 5], [1, 1, 1])))
     repo.add_play(make_play("pina-coladice", "2024-03-02T12:00:00+00:00"))
-    repo.save_draft({"game": "for-sale", "sheet": {**example("for-sale"), "players": [
-        {"name": "민지"}, {"name": "Joon"}, {"name": "Mina"}]}, "undo": []})
+    repo.new_draft({"game": "for-sale", "sheet": {**example("for-sale"), "players": [
+        {"name": "민지"}, {"name": "Joon"}, {"name": "Mina"}]}})
     return repo
 
 
@@ -226,7 +226,7 @@ def test_csv_cells_cannot_become_formulas(repo: Repository) -> None:
 def test_a_game_still_missing_entries_round_trips(tmp_path: Path) -> None:
     """The sheet screen saves a Tucana game before any sights are entered (only "required" is missing)."""
     repo = Repository.open(tmp_path / "source")
-    repo.save_draft({"game": "trails-of-tucana", "undo": [],
+    repo.new_draft({"game": "trails-of-tucana",
                      "sheet": {"game": "trails-of-tucana", "options": {"island": "petit"},
                                "players": [{"name": "Yu", "villages": ["D"]}, {"name": "Jun"}]}})
     target = Repository.open(tmp_path / "target")
@@ -237,7 +237,7 @@ def test_a_game_still_missing_entries_round_trips(tmp_path: Path) -> None:
 def test_a_game_in_progress_with_an_entry_that_breaks_a_rule_round_trips(tmp_path: Path) -> None:
     """The sheet screen keeps every entry, valid or not, so its own backup must bring such a game back."""
     repo = Repository.open(tmp_path / "source")
-    repo.save_draft({"game": "for-sale", "undo": [],
+    repo.new_draft({"game": "for-sale",
                      "sheet": {"game": "for-sale", "players": [{"name": "Minji", "coins_left": -5}, {"name": "Jun"},
                                                                 {"name": "Sora"}]}})
     target = Repository.open(tmp_path / "target")

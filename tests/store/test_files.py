@@ -116,16 +116,16 @@ FAILURES = {
 @pytest.mark.parametrize("failing", FAILURES)
 def test_a_full_disk_leaves_the_previous_file_intact_and_says_so(repo: Repository, data_dir: Path, failing: str,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    before = (data_dir / "drafts.json").read_bytes()
+    repo.remember_players(["Mina"])
+    before = (data_dir / "players.json").read_bytes()
     monkeypatch.setattr(os, *FAILURES[failing])
     with pytest.raises(StorageError) as caught:
-        repo.save_draft({**draft, "sheet": {**draft["sheet"], "rounds": []}})
+        repo.remember_players(["Joon"])
     monkeypatch.undo()
     assert (caught.value.message_key, caught.value.params) == (
-        "storage.error.write", {"file": "drafts.json", "reason": "No space left on device"})
-    assert (data_dir / "drafts.json").read_bytes() == before
-    assert repo.draft(draft["id"]) == draft
+        "storage.error.write", {"file": "players.json", "reason": "No space left on device"})
+    assert (data_dir / "players.json").read_bytes() == before
+    assert [p["name"] for p in repo.players()] == ["Mina"]
     assert [p.name for p in data_dir.glob(".*.tmp")] == []
     assert Repository.open(data_dir).issues == []
 
@@ -133,8 +133,8 @@ def test_a_full_disk_leaves_the_previous_file_intact_and_says_so(repo: Repositor
 @pytest.mark.parametrize("damage", DAMAGED)
 def test_a_damaged_file_at_start_is_moved_aside_and_its_backup_offered(repo: Repository, data_dir: Path,
                                                                        damage: str) -> None:
-    first = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    repo.save_draft({**first, "undo": [example("kahuna")]})
+    first = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
+    repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     good = (data_dir / "drafts.json").read_bytes()
     (data_dir / "drafts.json").write_bytes(DAMAGED[damage](good))
     atomic._parsed.clear()
@@ -148,7 +148,7 @@ def test_a_damaged_file_at_start_is_moved_aside_and_its_backup_offered(repo: Rep
     assert reopened.drafts() == []
     reopened.restore_backup(issue)
     assert reopened.issues == []
-    assert [d["rev"] for d in reopened.drafts()] == [1]
+    assert [d["id"] for d in reopened.drafts()] == [first["id"]]
 
 
 def test_a_damaged_shard_is_moved_aside_and_the_rest_of_the_history_stays(repo: Repository, data_dir: Path,
@@ -246,12 +246,12 @@ def test_an_unwritable_folder_is_a_storage_error(tmp_path: Path) -> None:
 
 
 def test_restoring_a_backup_later_keeps_what_was_saved_since(repo: Repository, data_dir: Path) -> None:
-    old = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    repo.save_draft({**old, "undo": [example("kahuna")]})
+    old = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
+    repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     (data_dir / "drafts.json").write_bytes(b"\0" * 10)
     atomic._parsed.clear()
     reopened = Repository.open(data_dir)
-    new = reopened.save_draft({"game": "patchwork", "sheet": example("patchwork"), "undo": []})
+    new = reopened.new_draft({"game": "patchwork", "sheet": example("patchwork")})
     reopened.restore_backup(reopened.issues[0])
     assert sorted(d["id"] for d in reopened.drafts()) == sorted([old["id"], new["id"]])
 
@@ -283,7 +283,7 @@ def test_a_lock_held_too_long_by_another_writer_is_a_storage_error(data_dir: Pat
     monkeypatch.setattr(files, "LOCK_TIMEOUT_S", 0.2)
     repo = Repository.open(data_dir)
     with FileLock(str(data_dir / ".lock")), pytest.raises(StorageError) as caught:
-        repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+        repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     assert caught.value.message_key == "storage.error.busy"
     assert repo.drafts() == []
 
@@ -341,7 +341,7 @@ def test_only_a_backup_that_holds_plays_is_offered_and_it_restores_them(repo: Re
 
 
 def test_no_version_of_a_new_file_holds_only_its_version_table(repo: Repository, data_dir: Path) -> None:
-    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00"))
     repo.remember_players(["Mina"])
     assert sorted(p.name for p in data_dir.rglob("*.bak*")) == []
@@ -356,7 +356,7 @@ def _draft_file(drafts: list[dict[str, object]]) -> bytes:
 
 
 def _good_draft(draft_id: str, **changes: object) -> dict[str, object]:
-    return {"id": draft_id, "game": "kahuna", "sheet": example("kahuna"), "undo": [], "rev": 1,
+    return {"id": draft_id, "game": "kahuna", "sheet": example("kahuna"), "rev": 1,
             "created_at": "2024-03-01T12:00:00+00:00", "updated_at": "2024-03-01T12:00:00+00:00", **changes}
 
 
@@ -403,7 +403,7 @@ def test_a_folder_where_a_file_belongs_is_moved_aside(repo: Repository, data_dir
     reopened = Repository.open(data_dir)
     assert [i.file for i in reopened.issues] == [target.name]
     assert (target.parent / reopened.issues[0].moved_to).is_dir()
-    reopened.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    reopened.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     assert len(reopened.history_page().items) == 1 and target.is_file()
 
 
@@ -439,5 +439,5 @@ def test_a_save_the_disk_refuses_says_why(repo: Repository, kind: str, monkeypat
 
     monkeypatch.setattr(os, "replace", refused)
     with pytest.raises(StorageError) as caught:
-        repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+        repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     assert caught.value.kind == kind

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.models.draft import DraftSession, Writer
 from companion.store import GameFinished, plays, shards
 from companion.store.documents import canonical_time
 from companion.store.plays import HistoryPage
@@ -55,14 +56,14 @@ def test_changing_a_returned_play_changes_nothing_stored(repo: Repository) -> No
 
 
 def test_finishing_a_draft_removes_it_and_keeps_its_id(repo: Repository) -> None:
-    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     play = repo.add_play(make_play("kahuna", "2024-01-02T10:00:00+00:00"), draft_id=draft["id"])
     assert play["id"] == draft["id"]
     assert repo.drafts() == []
 
 
 def test_finishing_the_same_draft_twice_stores_one_play(repo: Repository) -> None:
-    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     repo.add_play(make_play("kahuna", "2024-01-02T10:00:00+00:00"), draft_id=draft["id"])
     repo.add_play(make_play("kahuna", "2024-01-02T10:00:05+00:00"), draft_id=draft["id"])
     assert [p["id"] for p in repo.plays_newest_first()] == [draft["id"]]
@@ -201,14 +202,15 @@ def test_a_play_stored_without_a_result_is_summarised_from_its_sheet(repo: Repos
 
 
 def test_finishing_stores_the_stored_merged_sheet_with_its_record(repo: Repository) -> None:
-    draft = repo.save_draft({"game": "kahuna", "sheet": kahuna([5, 5], [1, 1]), "undo": [],
+    draft = repo.new_draft({"game": "kahuna", "sheet": kahuna([5, 5], [1, 1]),
                              "record": {"timer": {"seconds": 754}, "note": "비 오는 날"}})
     screen_a, screen_b = repo.draft(draft["id"]), repo.draft(draft["id"])
     assert screen_a is not None and screen_b is not None
+    session_a, session_b = DraftSession(repo, screen_a), DraftSession(repo, screen_b)
     screen_a["sheet"]["rounds"][0]["Mina"] = 3
-    repo.save_draft(screen_a)
+    session_a.save(sheet=screen_a["sheet"])
     screen_b["sheet"]["rounds"][1]["Joon"] = 4
-    repo.save_draft(screen_b)
+    session_b.save(sheet=screen_b["sheet"])
     play = repo.finish_draft(draft["id"])
     assert play["sheet"]["rounds"] == [{"Mina": 3, "Joon": 1}, {"Mina": 5, "Joon": 4}]
     expected = score_sheet(play["sheet"])
@@ -219,19 +221,19 @@ def test_finishing_stores_the_stored_merged_sheet_with_its_record(repo: Reposito
 
 
 def test_finishing_twice_stores_one_play_and_a_later_save_is_refused(repo: Repository, data_dir: Path) -> None:
-    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     play = repo.finish_draft(draft["id"])
     assert repo.finish_draft(draft["id"]) == play
     before = (data_dir / "drafts.json").read_bytes()
     with pytest.raises(GameFinished) as caught:
-        repo.save_draft(draft)
+        repo.append_ops(draft["id"], [Writer().make("set", ["sheet", "note"], v="late")])
     assert caught.value.play_id == draft["id"]
     assert (data_dir / "drafts.json").read_bytes() == before
     assert [p["id"] for p in repo.plays_newest_first()] == [draft["id"]]
 
 
 def test_a_sheet_the_rules_refuse_is_not_finished(repo: Repository) -> None:
-    draft = repo.save_draft({"game": "kahuna", "sheet": kahuna([9], [9]), "undo": []})
+    draft = repo.new_draft({"game": "kahuna", "sheet": kahuna([9], [9])})
     with pytest.raises(SheetError):
         repo.finish_draft(draft["id"])
     assert repo.draft(draft["id"]) == draft and list(repo.plays_newest_first()) == []
@@ -242,7 +244,7 @@ def _finish_elsewhere(data_dir: Path, draft_id: str) -> None:
 
 
 def test_a_game_finished_by_another_server_process_refuses_saves_here(repo: Repository, data_dir: Path) -> None:
-    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     other = Repository(data_dir)
     other_copy = other.draft(draft["id"])
     finishers = [multiprocessing.get_context("fork").Process(target=_finish_elsewhere, args=(data_dir, draft["id"]))
@@ -254,7 +256,7 @@ def test_a_game_finished_by_another_server_process_refuses_saves_here(repo: Repo
         assert finisher.exitcode == 0
     for copy, instance in ((draft, repo), (other_copy, other)):
         with pytest.raises(GameFinished):
-            instance.save_draft(copy)  # type: ignore[arg-type]
+            DraftSession(instance, copy).save(sheet={**copy["sheet"], "note": "late"})  # type: ignore[index]
     assert [p["id"] for p in Repository.open(data_dir).plays_newest_first()] == [draft["id"]]
     assert repo.drafts() == []
 
@@ -264,7 +266,7 @@ def test_finishing_is_idempotent_whatever_the_dates_in_the_history(repo: Reposit
     monkeypatch.setattr(plays, "SHARD_SIZE", 2)
     for moment in ("2024-01-01T12:00:00+00:00", "2024-01-03T12:00:00+00:00", "2099-01-01T12:00:00+00:00"):
         repo.add_play(make_play("kahuna", moment))
-    draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     finished = make_play("kahuna", "2024-01-02T10:00:00+00:00")
     repo.add_play(finished, draft_id=draft["id"])
     repo.add_play(finished, draft_id=draft["id"])
@@ -297,7 +299,7 @@ def test_a_play_dated_far_ahead_does_not_make_the_newest_shard_grow(repo: Reposi
     monkeypatch.setattr(plays, "SHARD_SIZE", 4)
     repo.add_play(make_play("kahuna", "2099-12-31T12:00:00+00:00"))
     for n in range(30):
-        draft = repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+        draft = repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
         repo.finish_draft(draft["id"])
         assert max(shard_sizes(data_dir)) <= 4, n
     assert len(repo.history_page(limit=50).items) == 31

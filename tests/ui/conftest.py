@@ -27,8 +27,8 @@ def open_damaged(tmp_path: Path, lang: str = "en") -> tuple[Repository, Harness]
     """An app over data whose drafts file was zeroed (its backup offered on home), and that repository."""
     data = tmp_path / "damaged"
     repo = Repository.open(data)
-    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
-    repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
+    repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     (data / "drafts.json").write_bytes(b"\x00" * 64)
     reopened = Repository.open(data)
     return reopened, Harness(make_main(Services(reopened, Downloads())), prefs={PREF_LANGUAGE: lang})

@@ -29,7 +29,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "bgsta
 def patchwork_draft(services: Services) -> dict:
     sheet = example("patchwork")
     del sheet["players"][0]["buttons"]
-    return services.repo.save_draft({"game": "patchwork", "sheet": sheet, "undo": []})
+    return services.repo.new_draft({"game": "patchwork", "sheet": sheet})
 
 
 def test_the_timer_starts_with_the_first_entry_pauses_and_resumes(open_app: Callable[..., Harness],
@@ -82,7 +82,7 @@ def test_an_explicit_start_before_any_entry(open_app: Callable[..., Harness], se
 
 def test_finishing_early_is_recorded(open_app: Callable[..., Harness], services: Services) -> None:
     sheet = {"game": "kahuna", "players": [{"name": "Mina"}, {"name": "Joon"}], "rounds": [{"Mina": 5, "Joon": 1}]}
-    draft = services.repo.save_draft({"game": "kahuna", "sheet": sheet, "undo": []})
+    draft = services.repo.new_draft({"game": "kahuna", "sheet": sheet})
     ui = open_app(f"/play/{draft['id']}")
     ui.click("sheet.finish")
     ui.click("sheet.finish_early.confirm")

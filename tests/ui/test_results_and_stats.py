@@ -125,7 +125,7 @@ def test_dates_are_written_the_way_the_players_language_writes_them(lang: str, i
 
 def test_a_game_in_progress_is_discarded_and_the_undo_brings_it_back(open_app: Callable[..., Harness],
                                                                     services: Services) -> None:
-    draft = services.repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = services.repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     ui = open_app("/")
     ui.click(f"home.discard.{draft['id']}")
     assert services.repo.drafts() == [] and not ui.exists(f"home.continue.{draft['id']}")
@@ -139,7 +139,7 @@ def test_a_game_in_progress_is_discarded_and_the_undo_brings_it_back(open_app: C
 def test_games_played_recently_come_first(open_app: Callable[..., Harness], services: Services) -> None:
     add_play(services, "kahuna", NOW - timedelta(days=2))
     add_play(services, "carnage", NOW - timedelta(days=1))
-    services.repo.save_draft({"game": "patchwork", "sheet": example("patchwork"), "undo": []})
+    services.repo.new_draft({"game": "patchwork", "sheet": example("patchwork")})
     ui = open_app("/")
     order = [i.removeprefix("home.game.") for i in ui.find_all("home.game.")]
     assert order[:4] == ["patchwork", "carnage", "kahuna", "ticket-to-ride-europe"]

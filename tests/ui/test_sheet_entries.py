@@ -271,7 +271,24 @@ def test_an_entry_to_a_game_finished_elsewhere_is_refused(open_app: Callable[...
     draft_id = services.repo.drafts()[0]["id"]
     services.repo.finish_draft(draft_id)  # finished on another server process: no message reaches this one
     stale.type("players[0].bridges", "4")
-    assert "This game was finished on another screen" in stale.snacks()
-    assert stale.view.route == f"/result/{draft_id}"
+    assert stale.dialog() is not None and "came after it was finished" in " ".join(stale.texts())
+    stale.click("sheet.missed.result")
+    stale.eventually(lambda: stale.view.route == f"/result/{draft_id}")
     assert services.repo.drafts() == []
     assert "bridges" not in services.repo.play(draft_id)["sheet"]["players"][0]
+
+
+def test_an_entry_that_missed_the_result_can_reopen_the_game_with_it(open_app: Callable[..., Harness],
+                                                                      services: Services) -> None:
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    finish_kahuna(ui)
+    stale = open_app(ui.view.route)
+    draft_id = services.repo.drafts()[0]["id"]
+    services.repo.finish_draft(draft_id)
+    stale.type("players[0].bridges", "4")
+    stale.click("sheet.missed.reopen")
+    stale.eventually(lambda: stale.view.route == f"/play/{draft_id}")
+    assert services.repo.play(draft_id) is None
+    [draft] = services.repo.drafts()
+    assert draft["sheet"]["players"][0]["bridges"] == 4

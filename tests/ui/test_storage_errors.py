@@ -16,7 +16,7 @@ from companion import app as app_module
 from companion.app import PREF_LANGUAGE, Services
 from companion.downloads import Downloads
 from companion.main import make_main
-from companion.store import atomic, exchange
+from companion.store import atomic, exchange, log_files
 from companion.store.atomic import StorageError
 from companion.store.definitions import DefinitionStore
 from companion.store.repository import Repository, open_repository
@@ -34,15 +34,18 @@ class Disk:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.monkeypatch = monkeypatch
         self.real = atomic._write
+        self.real_append = log_files._append
 
     def fill(self, code: int = errno.ENOSPC) -> None:
-        def refuse(path: Path, payload: bytes, backups: int, durable: bool = True) -> None:
+        def refuse(path: Path, payload: bytes, *args: object, **kwargs: object) -> int:
             raise OSError(code, "No space left on device" if code == errno.ENOSPC else "Read-only file system")
 
         self.monkeypatch.setattr(atomic, "_write", refuse)
+        self.monkeypatch.setattr(log_files, "_append", refuse)  # a game's entries go to its log
 
     def free(self) -> None:
         self.monkeypatch.setattr(atomic, "_write", self.real)
+        self.monkeypatch.setattr(log_files, "_append", self.real_append)
 
 
 @pytest.fixture
@@ -216,7 +219,7 @@ def test_deleting_a_play_and_its_undo_on_a_full_disk(open_app: Callable[..., Har
 
 def test_a_discarded_game_whose_undo_the_disk_refuses_can_be_brought_back(open_app: Callable[..., Harness],
                                                                           services: Services, disk: Disk) -> None:
-    draft = services.repo.save_draft({"game": "kahuna", "sheet": example("kahuna"), "undo": []})
+    draft = services.repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     ui = open_app()
     disk.fill()
     ui.click(f"home.discard.{draft['id']}")
