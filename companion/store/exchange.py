@@ -678,7 +678,8 @@ def export_csv(repo: Repository, lang: str = "en") -> bytes:
                              _cell(names.name_of(summary.game).get(lang)), _bgg_id(names, summary.game),
                              _cell(str(record.get("location") or "")), _cell(str(record.get("note") or "")),
                              int(bool(record.get("ended_early")) or not summary.finished), _cell(player), seat,
-                             summary.totals[player], summary.place(player), int(player in summary.winners),
+                             summary.totals[player] if summary.points else "", summary.place(player),
+                             int(player in summary.winners),
                              int(player in out_players)])
     return out.getvalue().encode("utf-8-sig")
 

@@ -273,13 +273,14 @@ _summary_of_row = partial(tuple.__new__, PlaySummary)
 
 def _decode_json_summary(row: list[Any]) -> PlaySummary:
     """A row of a JSON summaries file (before marshal) back to the summary, its lists back to tuples."""
-    id_, game, started_at, finished_at, players, totals, winners, ranking, finished, eliminated, location, note = row
+    (id_, game, started_at, finished_at, players, totals, winners, ranking, finished, eliminated, location, note,
+     points) = row
     if not (type(players) is list and type(winners) is list and type(ranking) is list and type(eliminated) is list):
         raise ValueError(row)
     if not (type(id_) is str and type(game) is str and type(finished_at) is str and type(totals) is dict):
         raise ValueError(row)
     return PlaySummary(id_, game, started_at, finished_at, tuple(players), totals, tuple(winners),
-                       tuple(map(tuple, ranking)), finished, tuple(eliminated), location, note)
+                       tuple(map(tuple, ranking)), finished, tuple(eliminated), location, note, points)
 
 
 @contextlib.contextmanager

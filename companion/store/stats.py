@@ -3,7 +3,8 @@
 Every function takes the repository (its cached summaries, newest first) or any iterable of PlaySummary.
 A shared win counts as a win for each winner, and every play counts for plays, wins and streaks. Scores
 (best, average, trend) count only real final scores: not the total of a player the rules eliminated (in
-Captain Flip that total is whatever was on their board), nor any score of a game the table ended early.
+Captain Flip that total is whatever was on their board), nor any score of a game the table ended early, nor
+the zeros of a play without points (only who won: see summary.has_points).
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ class PlayerStats:
 
 class Highest(NamedTuple):
     score: int
-    player: str
+    players: tuple[str, ...]  # who of that play's top scorers ranked first: the winner of a tiebreak, or all who shared
     play_id: str
 
 
@@ -112,7 +113,7 @@ def in_period(source: Source, period: str, today: date | None = None) -> list[Pl
 
 def real_score(summary: PlaySummary, name: str) -> int | None:
     """The player's total when it is a real final score (see the module's doc), else None."""
-    if not summary.finished or name in summary.eliminated:
+    if not summary.points or not summary.finished or name in summary.eliminated:
         return None
     return summary.totals[name]
 
@@ -185,24 +186,32 @@ def game_stats(source: Source, game: str) -> GameStats:
         if summary.game != game:
             continue
         plays += 1
+        real: dict[str, int] = {}
         for player in summary.players:
             played[player] += 1
             won[player] += player in summary.winners
             score = real_score(summary, player)
             scores.setdefault(player, [])
-            if score is None:
-                continue
-            scores[player].append(score)
-            everyone.append(score)
-            if highest is None or score > highest.score or (score == highest.score
-                                                            and summary.finished_at < highest_at):
-                highest, highest_at = Highest(score, player, summary.id), summary.finished_at
-        if summary.winners and summary.finished:
+            if score is not None:
+                real[player] = score
+                scores[player].append(score)
+                everyone.append(score)
+        if real:
+            top = max(real.values())
+            if highest is None or top > highest.score or (top == highest.score and summary.finished_at < highest_at):
+                highest, highest_at = Highest(top, _ranked_first(summary, real, top), summary.id), summary.finished_at
+        if summary.winners and summary.finished and summary.points:
             winning.append(max(summary.totals[w] for w in summary.winners))
     order = sorted(played, key=lambda p: (-won[p], -played[p], p.casefold()))
     return GameStats(game, plays, highest, sum(winning) / len(winning) if winning else None,
                      sum(everyone) / len(everyone) if everyone else None,
                      {p: _line(played[p], won[p], scores[p]) for p in order})
+
+
+def _ranked_first(summary: PlaySummary, scores: dict[str, int], top: int) -> tuple[str, ...]:
+    """Of the players who scored `top`, those the result ranks first: the one a tiebreak put ahead, or all of them
+    when they shared the place."""
+    return next(found for group in summary.ranking if (found := tuple(p for p in group if scores.get(p) == top)))
 
 
 def wins_per_player(source: Source) -> dict[str, int]:

@@ -31,6 +31,7 @@ class PlaySummary(NamedTuple):
     eliminated: tuple[str, ...] = ()  # out of the game by its rules (their total is not a real score)
     location: str = ""  # where it was played (the play's record)
     note: str = ""  # the play's note (its record)
+    points: bool = True  # False: no score was entered, only who won (see has_points); its totals are no scores
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -67,6 +68,24 @@ def current_result(play: dict[str, Any]) -> dict[str, Any]:
         return stored
 
 
+def has_points(play: dict[str, Any]) -> bool:
+    """False for a play without points, where no score was entered and only who won counts: a game of one's own
+    whose table picks the winners or wins together with nothing to count, or a BG Stats play imported without
+    scores (The Crew, Avalon: its sheet holds no score for anyone). Every built-in game counts points."""
+    sheet = play["sheet"]
+    definition = sheet.get("definition")
+    if not isinstance(definition, dict):
+        return True
+    keys = [c["key"] for c in definition.get("categories", ()) if c.get("counts", True)]
+    if not keys:
+        return False
+    values = [p.get(key) for p in sheet.get("players", ()) for key in keys]
+    for entry in sheet.get("rounds") or ():  # each player's round: its categories, or the one number
+        for value in entry.values():
+            values += [value.get(key) for key in keys] if isinstance(value, dict) else [value]
+    return any(v is not None for v in values)
+
+
 def summary_of(play: dict[str, Any]) -> PlaySummary:
     result = current_result(play)
     # names repeat across thousands of summaries: one string each, kept once in memory and in summaries files
@@ -79,4 +98,4 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         {name: p["total"] for name, p in zip(players, entries, strict=True)},
         tuple(map(intern, result["winners"])), tuple([tuple(map(intern, group)) for group in result["ranking"]]),
         result["finished"], tuple([name for name, p in zip(players, entries, strict=True) if p.get("eliminated")]),
-        str(record.get("location") or ""), str(record.get("note") or ""))
+        str(record.get("location") or ""), str(record.get("note") or ""), has_points(play))

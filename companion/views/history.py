@@ -116,11 +116,13 @@ class HistoryScreen(Screen):
         return tagged(f"history.play.{summary.id}", ft.Card(tile, margin=0))
 
     def _scores(self, summary: PlaySummary) -> str:
-        """Best first: a star for each winner; an eliminated player's total is not a score, so 'out' stands."""
+        """Best first: a star for each winner; an eliminated player's total is not a score, so 'out' stands; a play
+        without points says who won, and no zeros."""
         def one(name: str) -> str:
             if name in summary.eliminated:
                 return self.t("history.player_out", name=name)
-            return f"{'★ ' if name in summary.winners else ''}{name} {self.t.number(summary.totals[name])}"
+            named = f"{'★ ' if name in summary.winners else ''}{name}"
+            return f"{named} {self.t.number(summary.totals[name])}" if summary.points else named
 
         return " · ".join(one(n) for group in summary.ranking for n in group)
 

@@ -14,6 +14,7 @@ from .. import platform
 from ..i18n import Translator
 from ..models.record import is_imported, stored_result
 from ..store.stats import round_chart
+from ..store.summary import has_points
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
@@ -38,6 +39,7 @@ class ResultScreen(Screen):
         self.play = play
         self.spec = spec_for_sheet(play["sheet"])
         self.result: Result = stored_result(play) if is_imported(play) else score_sheet(play["sheet"])
+        self.points = has_points(play)  # False: only who won, every total a meaningless 0
 
     def title(self) -> str:
         return self.t("result.title")
@@ -84,13 +86,14 @@ class ResultScreen(Screen):
                 tile = ft.ExpansionTile(
                     title=ft.Row([AppText(label, width=64, size=13), AppText(name, expand=True, size=17,
                                                                                 weight=ft.FontWeight.BOLD),
-                                  self._total(player)]),
+                                  *([self._total(player)] if self.points else [])]),
                     controls=[ft.Container(ft.Column(breakdown, spacing=4),
                                            padding=ft.Padding.only(left=72, right=16, bottom=12))],
                     leading=ft.Icon(ft.Icons.EMOJI_EVENTS if name in self.result.winners else ft.Icons.PERSON,
                                     color=ft.Colors.AMBER if name in self.result.winners else None),
                 )
-                rows.append(tagged(f"result.player.{name}", tile, f"{label} {name} {player.total}"))
+                said = f"{label} {name} {player.total}" if self.points else f"{label} {name}"
+                rows.append(tagged(f"result.player.{name}", tile, said))
         return section(self.t("result.ranking"), *rows)
 
     def _total(self, player: PlayerResult) -> ft.Text:

@@ -61,7 +61,7 @@ class PeriodScreen(Screen):
         t = self.t
         facts = [t("stats.plays", n=record.plays)]
         if record.highest:
-            facts.append(t("stats.highest", score=record.highest.score, player=record.highest.player))
+            facts.append(t("stats.highest", score=record.highest.score, player=", ".join(record.highest.players)))
         if everyone and record.average_score is not None:
             facts.append(t("stats.average_all", score=round(record.average_score, 1)))
         if record.average_winning_score is not None:

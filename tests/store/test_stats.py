@@ -109,23 +109,23 @@ def test_rivals_are_listed_most_plays_together_first() -> None:
 def test_game_stats_leave_eliminated_and_early_scores_out_of_bests() -> None:
     stats = game_stats(HISTORY, "for-sale")
     assert stats.plays == 2
-    assert stats.highest == Highest(41, "Joon", "p4")  # Mina's 50 was a bust
+    assert stats.highest == Highest(41, ("Joon",), "p4")  # Mina's 50 was a bust
     assert stats.average_winning_score == 41.0
     assert stats.average_score == pytest.approx(112 / 3)
     assert stats.per_player == {"Joon": GameLine(1, 1, 41, 41.0), "Sam": GameLine(2, 0, 41, 41.0),
                                 "Mina": GameLine(2, 0, 30, 30.0)}
     flip = game_stats(HISTORY, "captain-flip")
-    assert (flip.highest, flip.average_winning_score) == (Highest(20, "Joon", "p6"), 20.0)
+    assert (flip.highest, flip.average_winning_score) == (Highest(20, ("Joon",), "p6"), 20.0)
 
 
 def test_game_stats_highest_is_the_first_to_reach_it() -> None:
     tied = game_stats([summary(9, "for-sale", {"A": 41}, ("A",)), *HISTORY], "for-sale")
-    assert tied.highest == Highest(41, "Joon", "p4")
+    assert tied.highest == Highest(41, ("Joon",), "p4")
 
 
 def test_game_stats_average_winning_score_counts_a_shared_win_once_and_skips_early_ends() -> None:
     stats = game_stats(HISTORY, "kahuna")
-    assert (stats.plays, stats.highest, stats.average_winning_score) == (3, Highest(7, "Mina", "p3"), 5.5)
+    assert (stats.plays, stats.highest, stats.average_winning_score) == (3, Highest(7, ("Mina",), "p3"), 5.5)
 
 
 def test_game_stats_of_an_unplayed_game() -> None:
@@ -179,7 +179,7 @@ def test_an_eliminated_player_comes_from_the_engines_result() -> None:
     out = [p["name"] for p in play["result"]["players"] if p["eliminated"]]
     assert out == ["Sora"] and summary_of(play).eliminated == ("Sora",)
     assert play["result"]["players"][2]["total"] == 38  # the bust board's coins: not a score
-    assert game_stats([summary_of(play)], "captain-flip").highest == Highest(28, "Mina", "flip1")
+    assert game_stats([summary_of(play)], "captain-flip").highest == Highest(28, ("Joon",), "flip1")  # tied, Joon ahead
 
 
 @pytest.mark.parametrize(("progress", "totals", "expected"), [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import flet as ft
 
 from companion.app import Services
 from companion.downloads import Downloads
-from companion.store import exchange
+from companion.store import bgstats, exchange
 from companion.store.repository import Repository
 from scoring import score_sheet
 
@@ -59,3 +60,14 @@ def test_a_prepared_backup_is_made_again_when_another_phone_changed_the_data(
     other = Services(Repository.open(tmp_path / "other"), Downloads())
     exchange.import_backup(other.repo, downloaded(ui, services, "backup"))
     assert len(list(other.repo.summaries())) == 2
+
+
+def test_a_play_without_points_has_no_score_in_the_csv(services: Services) -> None:
+    players = [{"id": 1, "name": "Mina"}, {"id": 2, "name": "Joon"}]
+    avalon = {"uuid": "a1", "gameRefId": 1, "playDate": "2024-05-02 19:30:00", "durationMin": 30,
+              "playerScores": [{"playerRefId": 1, "seatOrder": 1}, {"playerRefId": 2, "seatOrder": 2, "winner": True}]}
+    games = [{"id": 1, "name": "Avalon", "noPoints": True}]
+    bgstats.import_bgstats(services.repo, json.dumps({"players": players, "games": games, "locations": [],
+                                                      "plays": [avalon]}).encode())
+    rows = exchange.read_csv(exchange.export_csv(services.repo))
+    assert [(row["player"], row["score"], row["winner"]) for row in rows] == [("Mina", "", "0"), ("Joon", "", "1")]

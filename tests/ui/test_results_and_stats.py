@@ -83,10 +83,10 @@ def test_an_eliminated_player_is_marked_in_history_and_left_out_of_bests(open_ap
     row = " ".join(t for t in ui.texts() if "Mina" in t)
     assert "Sora out" in row and "Sora 38" not in row and "★ Joon 28" in row
     ui = open_app("/stats")
-    assert any("best 28 (Mina)" in t for t in ui.texts())
+    assert any("best 28 (Joon)" in t for t in ui.texts())
     ui.click("stats.game.captain-flip")
     assert ui.view.route == "/stats/game/captain-flip"
-    assert any(t.startswith("1 play\nbest 28 (Mina)") for t in ui.texts())
+    assert any(t.startswith("1 play\nbest 28 (Joon)") for t in ui.texts())
     sora = ui.control("stats.game_player.Sora")
     assert sora.subtitle.value == "1 play · won 0"  # no best or average from a bust board
     ui = open_app(f"/result/{play['id']}")
