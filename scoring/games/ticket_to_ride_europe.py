@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ..errors import fail
+from ..errors import fail, needed
 from ..fields import Bool, Field, Int, ListOf, Record, Str
 from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from ..text import Text
@@ -17,6 +17,7 @@ from .ttr_europe_tickets import LONG_TICKETS, TICKETS, Ticket, lookup_ticket
 
 TRAINS = 45
 STATIONS = 3
+KEPT_TICKETS = 2  # each player keeps at least 2 of the tickets dealt at the start
 STATION_BONUS = 4
 EXPRESS_BONUS = 10
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}  # the map has no 5- or 7-train route
@@ -58,17 +59,20 @@ def regular_ticket_sums() -> tuple[frozenset[int], ...]:
     return tuple(frozenset(s) for s in sums)
 
 
-def ticket_totals_possible(done: int, failed: int, completed: int | None) -> bool:
-    """Whether some distinct tickets, at most one of them long, make `done` completed (`completed` of them, if
-    given) and `failed` unfinished: each side must be a sum of distinct tickets, and so must both together."""
+@cache
+def ticket_totals_possible(done: int, failed: int, completed: int | None, least: int = 0) -> bool:
+    """Whether some distinct tickets, at least `least` of them and at most one long, make `done` completed
+    (`completed` of them, if given) and `failed` unfinished: each side must be a sum of distinct tickets, and so
+    must both together."""
     sums = regular_ticket_sums()
-    anything = frozenset().union(*sums)
     for long_done, long_failed in [(0, 0), *((v, 0) for v in LONG_VALUES), *((0, v) for v in LONG_VALUES)]:
-        regular = done - long_done
-        count = None if completed is None else completed - (long_done > 0)
-        done_ok = regular in anything if count is None else 0 <= count < len(sums) and regular in sums[count]
-        if done_ok and failed - long_failed in anything and regular + failed - long_failed in anything:
-            return True
+        regular_done, regular_failed = done - long_done, failed - long_failed
+        held_long = int(long_done + long_failed > 0)
+        counts = range(len(sums)) if completed is None else [completed - int(long_done > 0)]
+        for k in (k for k in counts if 0 <= k < len(sums) and regular_done in sums[k]):
+            if any(regular_failed in sums[j] and regular_done + regular_failed in sums[k + j]
+                   and k + j + held_long >= least for j in range(len(sums) - k)):
+                return True
     return False
 
 
@@ -103,6 +107,8 @@ def check(sheet: Sheet) -> None:
         check_ticket_totals(sheet, name)
     check_routes_on_map(sheet)
     check_tickets(sheet)
+    for name in sheet.names:
+        check_tickets_kept(sheet, name)
 
 
 def by_ticket_totals(player: Mapping[str, Any]) -> bool:
@@ -127,6 +133,25 @@ def check_ticket_totals(sheet: Sheet, name: str) -> None:
                    "20점이나 21점)", done=done, failed=failed,
                    count="" if completed is None else f" in {completed} tickets",
                    count_ko="" if completed is None else f"({completed}장)")
+
+
+def check_tickets_kept(sheet: Sheet, name: str) -> None:
+    """Seed 001: "각 플레이어는 처음 받은 목적지 티켓 중 최소 2장 이상을 선택해 보관해야 합니다" and the tickets kept
+    are held to the end. Asked for like an entry still to come: a player may be typing their second ticket."""
+    player = sheet.players[name]
+    if by_ticket_totals(player):
+        done, failed = player["tickets_done"] or 0, player["tickets_failed"] or 0
+        if not ticket_totals_possible(done, failed, player["tickets_completed"], KEPT_TICKETS):
+            key = "tickets_done" if player["tickets_done"] is None else "tickets_failed"
+            raise needed(sheet.player_path(name, key), "{done} completed and {failed} unfinished make fewer than "
+                         "{keep} tickets, but each player keeps at least {keep} of the tickets dealt at the start",
+                         "완성 {done}점, 미완성 {failed}점으로는 티켓이 {keep}장이 안 됩니다: 각자 처음 받은 티켓 중 "
+                         "{keep}장 이상을 가집니다", done=done, failed=failed, keep=KEPT_TICKETS)
+    elif len(player["tickets"]) < KEPT_TICKETS:
+        raise needed(sheet.player_path(name, "tickets"), "{name} holds {n} of the at least {keep} tickets each "
+                     "player keeps from the start: enter every ticket kept, completed or not",
+                     "{name}의 티켓은 {n}장이지만 각자 처음 받은 티켓 중 {keep}장 이상을 가집니다: 완성 여부와 "
+                     "상관없이 가진 티켓을 모두 입력하세요", name=name, n=len(player["tickets"]), keep=KEPT_TICKETS)
 
 
 def check_trains(sheet: Sheet, name: str) -> None:
@@ -454,6 +479,10 @@ SPEC = GameSpec(
           "들어가야 하며, 티켓 점수는 실제 티켓(장거리 티켓은 한 장까지)의 합이어야 합니다. 합계로 입력하면 지도의 "
           "노선 수 제한과 두 사람이 같은 티켓을 가졌는지는 확인할 수 없습니다: 이 확인은 길이별 노선과 티켓 한 장씩이 "
           "필요합니다. 완성한 티켓 수는 동점일 때만 입력하며, 없으면 공동 순위로 남습니다."),
+        T("Every player keeps at least 2 of the tickets dealt at the start and holds them to the end, so a sheet "
+          "is finished only with 2 tickets or more per player (or ticket points that 2 tickets or more make).",
+          "각자 처음 받은 티켓 중 2장 이상을 골라 끝까지 가지므로, 모든 플레이어의 티켓이 2장 이상(또는 2장 이상으로 "
+          "만들 수 있는 티켓 점수)이어야 게임을 끝낼 수 있습니다."),
         T("The map prints Danzic and Zagrab; Danzig and Zagreb are accepted as the same cities.",
           "지도에는 Danzic, Zagrab으로 적혀 있으며, Danzig, Zagreb도 같은 도시로 받아들입니다."),
         T("Routes of each length are capped by the map. With 2 or 3 players only one track of a double route can "

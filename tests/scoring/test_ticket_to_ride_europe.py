@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import assess_sheet
 from scoring.games.ticket_to_ride_europe import (
     MAX_TICKET_POINTS,
     ROUTE_POINTS,
@@ -45,11 +46,11 @@ MAP_CITIES = {
 
 def player(name: str, routes: dict[str, int] | None = None, tickets: list[dict[str, Any]] | None = None,
            stations_used: int = 0, longest_path: int = 0) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": name, "stations_used": stations_used, "longest_path": longest_path}
+    """A player's entries; without tickets, the two every player keeps at least, worth 0 together (PAIR)."""
+    out: dict[str, Any] = {"name": name, "stations_used": stations_used, "longest_path": longest_path,
+                           "tickets": PAIR if tickets is None else tickets}
     if routes is not None:
         out["routes"] = routes
-    if tickets is not None:
-        out["tickets"] = tickets
     return out
 
 
@@ -72,6 +73,9 @@ def ticket(points: int, completed: bool, a: str | None, b: str | None) -> dict[s
     if b is not None:
         out["to"] = b
     return out
+
+
+PAIR = [done(8), failed(8)]  # two tickets worth 0 together: the deck has 13 tickets of 8
 
 
 TWO = sheet(player("A"), player("B"))
@@ -158,11 +162,11 @@ def test_european_express(paths: tuple[int, int, int], holders: list[str]) -> No
 # --- tiebreaks -------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("a", "b", "ranking", "decided_by"), [
-    pytest.param(player("A", tickets=[done(5, "Athina", "Angora"), done(5, "Budapest", "Sofia")]),
-                 player("B", tickets=[done(10, "Essen", "Kyiv")]),
+    pytest.param(player("A", tickets=[done(5, "Athina", "Angora"), done(5, "Budapest", "Sofia"), failed(8)]),
+                 player("B", tickets=[done(10, "Essen", "Kyiv"), failed(8)]),
                  [["A"], ["B"]], "completed_tickets", id="more-completed-tickets"),
-    pytest.param(player("A", tickets=[done(10, "Essen", "Kyiv")]),
-                 player("B", tickets=[done(5, "Athina", "Angora"), done(5, "Budapest", "Sofia")]),
+    pytest.param(player("A", tickets=[done(10, "Essen", "Kyiv"), failed(8)]),
+                 player("B", tickets=[done(5, "Athina", "Angora"), done(5, "Budapest", "Sofia"), failed(8)]),
                  [["B"], ["A"]], "completed_tickets", id="more-completed-tickets-second-seat"),
     pytest.param(player("A", {"3": 1}, stations_used=1), player("B"),
                  [["B"], ["A"]], "stations_used", id="fewer-stations-used"),
@@ -178,7 +182,7 @@ def test_tiebreak_levels(a: dict[str, Any], b: dict[str, Any], ranking: list[lis
 
 
 def test_a_tie_on_everything_is_shared() -> None:
-    same = {"routes": {"2": 3}, "tickets": [done(7)], "stations_used": 1, "longest_path": 6}
+    same = {"routes": {"2": 3}, "tickets": [done(7), failed(5)], "stations_used": 1, "longest_path": 6}
     result = score(sheet({"name": "A", **same}, {"name": "B", **same}, player("C")))
     assert result.ranking == [["A", "B"], ["C"]]
     assert result.winners == ["A", "B"]
@@ -194,11 +198,11 @@ def test_tied_express_holders_stay_tied_after_the_last_tiebreak() -> None:
 
 
 def test_tiebreak_chain_orders_three_tied_players() -> None:
-    c = player("C", {"3": 1}, [done(10)], stations_used=1)  # 4 + 10 + 8, one ticket, one station
-    b = player("B", tickets=[done(10)])  # 10 + 12, one ticket, no station
-    a = player("A", tickets=[done(5), done(5)])  # 10 + 12, two tickets
+    c = player("C", {"3": 1}, [done(10), failed(8)], stations_used=1)  # 4 + 2 + 8, one completed, one station
+    b = player("B", tickets=[done(10), failed(8)])  # 2 + 12, one completed, no station
+    a = player("A", tickets=[done(5), done(5), failed(8)])  # 2 + 12, two completed
     result = score(sheet(c, b, a))
-    assert {p.name: p.total for p in result.players} == {"A": 22, "B": 22, "C": 22}
+    assert {p.name: p.total for p in result.players} == {"A": 14, "B": 14, "C": 14}
     assert result.ranking == [["A"], ["B"], ["C"]]
     assert [(note.players, note.decided_by) for note in result.tiebreaks] == [
         (("C", "B", "A"), "completed_tickets"), (("C", "B"), "stations_used")]
@@ -219,7 +223,7 @@ def test_tiebreak_chain_orders_three_tied_players() -> None:
     pytest.param(" Sevastopol ", "Sarajevo", 8, id="spaces-trimmed"),
 ])
 def test_tickets_match_the_deck_ignoring_case_accents_and_order(a: str, b: str, points: int) -> None:
-    result = score(sheet(player("A", tickets=[done(points, a, b)]), player("B")))
+    result = score(sheet(player("A", tickets=[done(points, a, b), *PAIR]), player("B")))
     assert result.player("A").breakdown["tickets"] == points
 
 
@@ -492,7 +496,7 @@ def test_a_player_never_holds_both_tracks_of_a_pair() -> None:
 
 @pytest.mark.parametrize("points", sorted(TICKETS_WORTH))
 def test_every_ticket_value_is_accepted_by_points_alone(points: int) -> None:
-    score(sheet(player("A", tickets=[done(points)]), player("B")))
+    score(sheet(player("A", tickets=[done(points), *PAIR]), player("B")))
 
 
 @pytest.mark.parametrize("points", [1, 2, 3, 4, 14, 15, 16, 17, 18, 19])
@@ -518,17 +522,34 @@ def test_tickets_by_points_alone_must_fit_the_deck(a: list[dict[str, Any]], b: l
 @settings(deadline=None)  # a loaded CI machine must not fail a rules property on time
 @given(st.lists(st.sampled_from(sorted(TICKETS_WORTH)), max_size=12))
 def test_points_dealt_from_the_real_deck_are_accepted(values: list[int]) -> None:
-    """Deal real tickets (at most one long per player) and enter them by points only: always accepted."""
+    """Deal real tickets (at most one long per player, at least 2 each) and enter them by points only: always
+    accepted."""
     deck = sorted(TICKETS, key=lambda t: t.points)
     hands: list[list[dict[str, Any]]] = [[], []]
-    for value in values:
+    for value in [*values, 5, 5, 5, 5]:  # the deck holds 5 tickets of 5: everyone has 2 at least
         match = next((t for t in deck if t.points == value), None)
-        hand = next((h for h in hands if not (match and match.long and any(e["points"] >= 20 for e in h))), None)
+        hand = next((h for h in sorted(hands, key=len)
+                     if not (match and match.long and any(e["points"] >= 20 for e in h))), None)
         if match is None or hand is None:
             continue
         deck.remove(match)
         hand.append(done(value))
     score(sheet(player("A", tickets=hands[0]), player("B", tickets=hands[1])))
+
+
+# Seed 001: "첫 번째 턴을 시작하기 전에, 각 플레이어는 처음 받은 목적지 티켓 중 최소 2장 이상을 선택해 보관해야
+# 합니다" and "보관하기로 한 티켓은 게임이 끝날 때까지 유지": every player ends holding 2 tickets at least.
+@pytest.mark.parametrize(("tickets", "pending"), [
+    ([], False), ([done(13)], True), ([failed(21, "Cadiz", "Stockholm")], True),
+], ids=["none", "one-completed", "one-long-unfinished"])
+def test_a_player_holds_at_least_two_tickets(tickets: list[dict[str, Any]], pending: bool) -> None:
+    data = sheet(player("A", tickets=tickets), player("B"))
+    error = refused(data, "players[0].tickets", f"A holds {len(tickets)} of the at least 2 tickets each player keeps")
+    assert error.code == "required"
+    judged = assess_sheet(data)  # a second ticket may be on its way: a reminder, not a fault
+    assert not judged.errors and not judged.complete
+    assert [e.path for e in judged.pending] == (["players[0].tickets"] if pending else [])
+    assert list(judged.missing) == ([] if pending else ["players[0].tickets"])
 
 
 # --- Korean city names ------------------------------------------------------------------------------------------
@@ -557,7 +578,7 @@ def test_tickets_are_found_by_korean_names(query: str, cities: set[str]) -> None
 def test_a_ticket_typed_with_korean_cities_is_the_deck_ticket() -> None:
     assert lookup_ticket("베를린", "로마") == lookup_ticket("Roma", "Berlin")
     assert lookup_ticket("앙카라", "아테네") == lookup_ticket("Athina", "Angora")
-    result = score(sheet(player("A", tickets=[done(9, "로마", "베를린")]), player("B")))
+    result = score(sheet(player("A", tickets=[done(9, "로마", "베를린"), *PAIR]), player("B")))
     assert result.player("A").breakdown["tickets"] == 9
     refused(sheet(player("A", tickets=[done(8, "로마", "베를린")]), player("B")), "players[0].tickets[0].points",
             "worth 9 points")
@@ -611,7 +632,7 @@ def player_b() -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("done_points", "failed_points", "completed"), [
-    (0, 0, None), (5, 0, 1), (21, 0, 1), (26, 0, 2), (20, 13, None), (13, 21, 1), (54, 0, 5),
+    (10, 0, None), (5, 5, 1), (21, 5, 1), (0, 26, 0), (26, 0, 2), (20, 13, None), (13, 21, 1), (54, 0, 5),
     (MAX_TICKET_POINTS, 0, None), (MAX_TICKET_POINTS - 5, 5, None),
 ])
 def test_ticket_totals_real_tickets_make_are_accepted(done_points: int, failed_points: int,
@@ -620,10 +641,26 @@ def test_ticket_totals_real_tickets_make_are_accepted(done_points: int, failed_p
     assert result.player("A").breakdown["tickets"] == done_points - failed_points
 
 
+@pytest.mark.parametrize(("done_points", "failed_points", "completed", "path"), [
+    (0, 0, None, "players[0].tickets_failed"), (8, 0, None, "players[0].tickets_failed"),
+    (5, 0, 1, "players[0].tickets_failed"), (21, 0, 1, "players[0].tickets_failed"),
+    (10, 0, 1, "players[0].tickets_failed"), (0, 9, 0, "players[0].tickets_failed"),
+    (8, None, None, "players[0].tickets_failed"), (None, 7, None, "players[0].tickets_done"),
+], ids=["no-points", "one-completed", "one-completed-counted", "one-long", "one-counted-ticket-of-10",
+        "one-unfinished", "unfinished-not-entered", "completed-not-entered"])
+def test_ticket_totals_of_fewer_than_two_tickets_wait_for_the_others(done_points: int | None,
+                                                                     failed_points: int | None,
+                                                                     completed: int | None, path: str) -> None:
+    data = sheet(fast("A", 20, done_points, failed_points, completed), player("B"))
+    error = refused(data, path, "make fewer than 2 tickets, but each player keeps at least 2")
+    assert error.code == "required"
+    assert not assess_sheet(data).errors
+
+
 def test_with_totals_a_tie_on_points_asks_for_the_completed_count() -> None:
     a, b = fast("A", 20, 10, 0), fast("B", 20, 10, 0)
     assert score(sheet(a, b)).ranking == [["A", "B"]]
-    result = score(sheet(fast("A", 20, 10, 0, completed=1), fast("B", 20, 10, 0, completed=2)))
+    result = score(sheet(fast("A", 20, 10, 5, completed=1), fast("B", 20, 10, 5, completed=2)))
     assert result.winners == ["B"] and result.tiebreaks[0].decided_by == "completed_tickets"
 
 
@@ -637,7 +674,7 @@ def test_any_player_of_a_real_game_can_be_entered_by_totals(data: st.DataObject)
         most = min(CITY_PAIRS[length], (45 - trains) // length)
         routes[str(length)] = data.draw(st.integers(0, most))
         trains += routes[str(length)] * length
-    tickets = data.draw(st.lists(st.sampled_from(REGULAR_TICKETS), unique=True, max_size=8))
+    tickets = data.draw(st.lists(st.sampled_from(REGULAR_TICKETS), unique=True, min_size=2, max_size=8))
     long = data.draw(st.sampled_from([None, *LONG_TICKETS]))
     kept = [(t, data.draw(st.booleans())) for t in [*tickets, *([long] if long else [])]]
     done_points = sum(t.points for t, ok in kept if ok)
