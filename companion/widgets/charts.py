@@ -1,4 +1,4 @@
-"""Charts with flet-charts: scores by round, wins per player, a player's trend in a game.
+"""Charts: scores by round and a player's trend in a game with flet-charts, wins per player as bars under names.
 
 Scores are whole numbers, so every axis is too: a "nice" whole step (1, 2, 5 times a power of ten) chosen
 from the range so that about five labels fit, ends of the range rounded out to that step (no extra label
@@ -14,6 +14,7 @@ import flet as ft
 import flet_charts as fch
 
 from ..i18n import Translator
+from .common import tagged
 from .text import AppText
 
 SERIES_COLOURS = ("#E63946", "#1D70A2", "#2A9D8F", "#F4A261", "#7B5EA7", "#6D2E46", "#3A7D44", "#B5838D")
@@ -22,6 +23,8 @@ Y_TICKS = 5  # about this many labels on a value axis
 X_TICKS = 8  # a phone has room for about eight labels across
 LABEL_SIZE = 11
 EDGE = 16  # room right of the plot for the last x label, which is centred on the edge (and above, the top y label)
+BAR_HEIGHT = 14  # a player's bar of wins
+COUNT_WIDTH = 40  # room for the number of wins right of the bar
 
 
 @dataclass(frozen=True)
@@ -120,16 +123,21 @@ def legend(names: list[str]) -> ft.Row:
                   wrap=True, spacing=12)
 
 
-def wins_per_player(t: Translator, wins: dict[str, int], most: int = 8) -> fch.BarChart:
-    """The players with the most wins (a phone has room for about eight bars)."""
+def wins_per_player(t: Translator, wins: dict[str, int], most: int = 8) -> ft.Column:
+    """The players with the most wins, each a bar under their name in full, longest bar the most wins. Names under
+    upright bars had a phone's width shared out between them: cut to a few letters, they ran into each other."""
     names = sorted(wins, key=lambda name: -wins[name])[:most]
-    y = scale([wins[name] for name in names])
-    groups = [fch.BarChartGroup(x=i, rods=[fch.BarChartRod(to_y=wins[name], width=22, border_radius=4,
-                                                           color=SERIES_COLOURS[i % len(SERIES_COLOURS)],
-                                                           tooltip=f"{name}: {t.number(wins[name])}")])
-              for i, name in enumerate(names)]
-    labels = [fch.ChartAxisLabel(value=i, label=AppText(name[:8], size=LABEL_SIZE, no_wrap=True))
-              for i, name in enumerate(names)]
-    return fch.BarChart(groups=groups, height=HEIGHT, left_axis=_value_axis(t, y),
-                        bottom_axis=fch.ChartAxis(labels=labels, label_size=28), min_y=0, max_y=y.high,
-                        horizontal_grid_lines=_grid(y.step))
+    top = max([1, *(wins[name] for name in names)])
+    rows: list[ft.Control] = []
+    for i, name in enumerate(names):
+        won = wins[name]
+        bar = ft.Row([*([ft.Container(height=BAR_HEIGHT, border_radius=4, expand=won,
+                                      bgcolor=SERIES_COLOURS[i % len(SERIES_COLOURS)])] if won else []),
+                      *([ft.Container(height=BAR_HEIGHT, expand=top - won)] if top > won else [])],
+                     spacing=0, expand=True)
+        rows.append(tagged(f"stats.wins.{name}", ft.Column([
+            AppText(name, size=13),
+            ft.Row([bar, AppText(t.number(won), size=13, weight=ft.FontWeight.BOLD, width=COUNT_WIDTH,
+                                 text_align=ft.TextAlign.END)], spacing=8),
+        ], spacing=2), f"{name}: {t.number(won)}"))
+    return ft.Column(rows, spacing=10)

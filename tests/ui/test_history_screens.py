@@ -78,8 +78,8 @@ def test_stats_show_wins_and_each_players_record(open_app: Callable[..., Harness
     services.repo.remember_players([p["name"] for p in example("kahuna")["players"]])
     winner = score_sheet(example("kahuna")).winners[0]
     ui = open_app("/stats")
-    bars = ui.control("stats.wins_chart").groups
-    assert sorted(g.rods[0].to_y for g in bars) == [0, 2]
+    assert sorted(ui.tagged(f"stats.wins.{p['name']}").label for p in example("kahuna")["players"]) == [
+        f"{name}: {2 if name == winner else 0}" for name in sorted(p["name"] for p in example("kahuna")["players"])]
     ui.click(f"stats.player.{winner}")
     assert "2 plays · won 2 · 100%" in ui.texts()
     assert len(ui.control("stats.trend_chart").content.data_series[0].points) == 2

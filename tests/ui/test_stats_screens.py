@@ -81,3 +81,21 @@ def test_a_shared_best_score_names_everyone_who_shared_it(open_app: Callable[...
     [azul] = services.repo.summaries()
     ui = open_app(f"/stats/game/{azul.game}")
     assert ui.control("stats.game_facts").value.startswith("1 play\nbest 10 (Joon, Sora)")
+
+
+def test_the_wins_chart_writes_each_name_in_full_on_its_own_line(open_app: Callable[..., Harness],
+                                                                 services: Services) -> None:
+    """Issue 26: at 412 px the names under the bars were cut and ran together ("Chris LeLeAnna N")."""
+    names = ["Chris Lee", "Leanne Nakamura", "Anna Nowak-Kowalska", "Jae-won Park"]
+    for first, second in (names[:2], names[2:], names[1:3]):
+        play = json.loads(json.dumps(example("kahuna")).replace("Mina", first).replace("Joon", second))
+        services.repo.add_play({"game": "kahuna", "sheet": play, "rules_version": 1,
+                                "finished_at": "2026-11-01T20:00:00+00:00", "result": score_sheet(play).to_json()})
+    services.repo.remember_players(names)
+    ui = open_app("/stats")
+    for name in names:
+        row = ui.control(f"stats.wins.{name}")
+        label = row.controls[0]
+        assert label.value == name and not label.no_wrap and label.max_lines is None
+    wins = {name: int(ui.tagged(f"stats.wins.{name}").label.rsplit(": ", 1)[1]) for name in names}
+    assert sum(wins.values()) == 3
