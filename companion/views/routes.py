@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING
-from urllib.parse import unquote
 
 from scoring import SheetError
 from scoring.custom import is_custom
@@ -43,18 +42,11 @@ def screens_for(app: App, route: str) -> list[Screen]:
             detail = PlayDetailScreen(app, f"/history/{play['id']}", play)
             return [history, detail, EditPlayScreen(app, path, play)] if match.group(2) else [history, detail]
     if path.startswith(("/stats", "/players")):
-        from .stats import GameStatsScreen, PlayersScreen, PlayerStatsScreen, StatsScreen
-    if path == "/stats":
-        return [StatsScreen(app, path)]
+        from .stats import PlayersScreen, StatsScreen, stats_screens
     if path == "/players":
         return [StatsScreen(app, "/stats"), PlayersScreen(app, path)]
-    if match := re.fullmatch(r"/stats/player/([^/]+)", path):
-        name = unquote(match.group(1))
-        if any(p["name"] == name for p in app.repo.players()):
-            return [StatsScreen(app, "/stats"), PlayerStatsScreen(app, path, name)]
-    games = {s.id for s in DefinitionStore(app.repo).specs()} if path.startswith("/stats/game/") else set()
-    if (match := re.fullmatch(r"/stats/game/([a-z0-9-]+)", path)) and match.group(1) in games:
-        return [StatsScreen(app, "/stats"), GameStatsScreen(app, path, match.group(1))]
+    if re.fullmatch(r"/stats(/[^/]+)*", path) and (stack := stats_screens(app, path)) is not None:
+        return stack
     if match := re.fullmatch(r"/custom/new|/custom/(custom-[a-z0-9-]+)/edit", path):
         from .custom_game import editor_for
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import flet as ft
 
@@ -25,12 +25,33 @@ PROFILE_COLOURS = ("#E63946", "#F4A261", "#E9C46A", "#2A9D8F", "#1D70A2", "#7B5E
 STATS_PERIODS = ("all", "year", "month")
 
 
-def player_route(name: str) -> str:
-    return f"/stats/player/{quote(name, safe='')}"
+def deeper(route: str, kind: str, key: str) -> str:
+    """The route of a game's or a player's statistics opened from the screen at `route`: one step deeper, so that
+    Back returns there (from a rival to the player, from a player to the game); when that screen is already on the
+    way here, back to it (rivals tapped to and fro do not pile up)."""
+    step = f"/{kind}/{quote(key, safe='')}"
+    at = f"{route}/".find(f"{step}/")
+    return route[:at + len(step)] if at >= 0 else route + step
 
 
-def game_route(game: str) -> str:
-    return f"/stats/game/{game}"
+def stats_screens(app: Any, path: str) -> list[Screen] | None:
+    """The screens of a statistics route as the player went through them, /stats then a screen per step
+    (/stats/game/kahuna/player/Mina/player/Joon); None when a step is no game or player known here."""
+    steps = path.split("/")[2:]
+    if len(steps) % 2:
+        return None
+    players = {p["name"] for p in app.repo.players()} if "player" in steps[::2] else set()
+    games = {s.id for s in DefinitionStore(app.repo).specs()} if "game" in steps[::2] else set()
+    screens: list[Screen] = [StatsScreen(app, "/stats")]
+    for i, (kind, key) in enumerate(zip(steps[::2], steps[1::2], strict=True)):
+        route = "/stats/" + "/".join(steps[:2 * i + 2])
+        if kind == "player" and unquote(key) in players:
+            screens.append(PlayerStatsScreen(app, route, unquote(key)))
+        elif kind == "game" and key in games:
+            screens.append(GameStatsScreen(app, route, key))
+        else:
+            return None
+    return screens
 
 
 class PeriodScreen(Screen):
@@ -110,7 +131,8 @@ class StatsScreen(PeriodScreen):
             line.append(t("stats.on_a_streak", n=record.streak.current))
         return tagged(f"stats.player.{name}", ft.ListTile(
             title=AppText(name, weight=ft.FontWeight.BOLD), subtitle=AppText(" · ".join(line)),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e: self.app.go(player_route(name))))
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e: self.app.go(deeper(self.route, "player", name))))
 
     def _game_row(self, game: str) -> ft.Control | None:
         record = stats.game_stats(self.plays, game)
@@ -119,7 +141,7 @@ class StatsScreen(PeriodScreen):
         return tagged(f"stats.game.{game}", ft.ListTile(
             leading=game_badge(game, 36), title=AppText(self.t.text(DefinitionStore(self.app.repo).name_of(game))),
             subtitle=AppText(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-            on_click=lambda e: self.app.go(game_route(game))))
+            on_click=lambda e: self.app.go(deeper(self.route, "game", game))))
 
 
 class PlayerStatsScreen(PeriodScreen):
@@ -173,7 +195,8 @@ class PlayerStatsScreen(PeriodScreen):
         return tagged(f"stats.rival.{other}", ft.ListTile(
             title=AppText(t("stats.versus", name=other), weight=ft.FontWeight.BOLD),
             subtitle=AppText(f"{record} · {t('stats.together', n=h2h.plays)}", size=13),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e: self.app.go(player_route(other))))
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e: self.app.go(deeper(self.route, "player", other))))
 
     def _choose(self, game: str) -> None:
         self.game = game
@@ -199,7 +222,8 @@ class GameStatsScreen(PeriodScreen):
         parts.append(tagged("stats.game_facts", AppText("\n".join(self.game_facts(record, everyone=True)), size=15)))
         rows = [tagged(f"stats.game_player.{name}", ft.ListTile(
             title=AppText(name, weight=ft.FontWeight.BOLD), subtitle=AppText(self.line_text(line), size=13),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e, n=name: self.app.go(player_route(n))))
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e, n=name: self.app.go(deeper(self.route, "player", n))))
             for name, line in record.per_player.items()]
         parts.append(section(t("stats.players"), *rows))
         return parts

@@ -99,3 +99,38 @@ def test_the_wins_chart_writes_each_name_in_full_on_its_own_line(open_app: Calla
         assert label.value == name and not label.no_wrap and label.max_lines is None
     wins = {name: int(ui.tagged(f"stats.wins.{name}").label.rsplit(": ", 1)[1]) for name in names}
     assert sum(wins.values()) == 3
+
+
+def back(ui: Harness) -> None:
+    """The app bar's back arrow (Flet pops the view, the app shows the screen under it)."""
+    ui.run(ui.session.dispatch_event(ui.page._i, "view_pop", {"route": ui.view.route}))
+
+
+def test_back_from_a_rivals_page_returns_to_the_player(open_app: Callable[..., Harness], services: Services) -> None:
+    """Issue 26: Back from a rival's page went to the list of players, not to the player whose rival it was."""
+    add_play(services, "carnage")
+    services.repo.remember_players(["Mina", "Joon", "Sora", "Tae"])
+    ui = open_app("/stats")
+    ui.click("stats.player.Mina")
+    ui.click("stats.rival.Joon")
+    assert ui.view.route == "/stats/player/Mina/player/Joon" and ui.view.appbar.title.value == "Joon"
+    ui.click("stats.rival.Mina")  # back and forth between two rivals does not pile up screens
+    assert ui.view.route == "/stats/player/Mina" and len(ui.page.views) == 2
+    ui.click("stats.rival.Sora")
+    back(ui)
+    assert ui.view.route == "/stats/player/Mina" and ui.view.appbar.title.value == "Mina"
+    back(ui)
+    assert ui.view.route == "/stats"
+
+
+def test_back_from_a_player_opened_from_a_game_returns_to_the_game(open_app: Callable[..., Harness],
+                                                                   services: Services) -> None:
+    add_play(services, "carnage")
+    services.repo.remember_players(["Mina", "Joon", "Sora", "Tae"])
+    ui = open_app("/stats")
+    ui.click("stats.game.carnage")
+    ui.click("stats.game_player.Sora")
+    assert [v.route for v in ui.page.views] == ["/stats", "/stats/game/carnage", "/stats/game/carnage/player/Sora"]
+    back(ui)
+    assert ui.view.route == "/stats/game/carnage"
+    assert open_app("/stats/game/carnage/player/Nobody").view.route == "/"  # not a player here: not found
