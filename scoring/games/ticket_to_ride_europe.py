@@ -331,6 +331,7 @@ SPEC = GameSpec(
               T("Routes claimed", "점유한 노선"), default=dict.fromkeys(map(str, ROUTE_POINTS), 0),
               help=T("How many routes of each length you claimed.", "길이별로 점유한 노선 수.")),
         Field("tickets", ListOf(TICKET, len(TICKETS)), T("Destination tickets", "목적지 티켓"),
+              required_unless="tickets_done",
               help=T("Every ticket you kept, completed or not.", "완성 여부와 상관없이 가진 티켓 전부.")),
         Field("stations_used", Int(0, STATIONS), T("Stations used", "사용한 기차역"), required=True,
               help=T("Stations built on the map. Each one left in reserve scores 4.",

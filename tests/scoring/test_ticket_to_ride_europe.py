@@ -241,8 +241,10 @@ def test_the_same_ticket_for_two_players_is_refused_naming_the_first_holder() ->
 # --- refusals --------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("data", "path", "words"), [
-    pytest.param(sheet({"name": "A"}, player("B")), "players[0].stations_used", ["required"],
+    pytest.param(sheet({"name": "A", "tickets": PAIR}, player("B")), "players[0].stations_used", ["required"],
                  id="stations-used-required"),
+    pytest.param(sheet({"name": "A"}, player("B")), "players[0].tickets", ["required, or else Completed tickets"],
+                 id="tickets-required"),
     pytest.param(sheet(player("A", stations_used=4), player("B")), "players[0].stations_used", ["between 0 and 3"],
                  id="four-stations"),
     pytest.param(sheet(player("A", {"4": 11, "1": 2}), player("B")), "players[0].routes", ["46 trains", "45"],
@@ -614,13 +616,13 @@ def test_the_example_game_by_totals_scores_the_same() -> None:
 
 @pytest.mark.parametrize(("player", "path", "words"), [
     (fast("A", 95), "players[0].route_points", ["between 0 and 94"]),
-    (fast("A", 7, longest_path=8), "players[0].longest_path", ["routes scoring 7 hold at most 7"]),
+    (fast("A", 7, 10, longest_path=8), "players[0].longest_path", ["routes scoring 7 hold at most 7"]),
     (fast("A", 10, done=4), "players[0].tickets_done", ["no tickets of the deck make 4 completed"]),
     (fast("A", 10, done=41, completed=2), "players[0].tickets_done", ["41 completed in 2 tickets"]),  # 20 + 21
     (fast("A", 10, done=MAX_TICKET_POINTS, failed=5), "players[0].tickets_failed", ["and 5 unfinished"]),
     (fast("A", 10, done=26, completed=1), "players[0].tickets_done", ["26 completed in 1 tickets"]),
     ({**fast("A", 10, done=9), "tickets": [done(9, "Berlin", "Roma")]}, "players[0].tickets_done", ["not both"]),
-    ({**fast("A", 10), "routes": {"2": 1}}, "players[0].route_points", ["not both"]),
+    ({**fast("A", 10, 10), "routes": {"2": 1}}, "players[0].route_points", ["not both"]),
 ], ids=["over-94", "longest-beyond-the-routes", "no-ticket-of-4", "two-long", "whole-deck-and-one-more",
         "one-ticket-of-26", "ticket-total-and-list", "route-points-and-routes"])
 def test_totals_no_real_game_makes_are_refused(player: dict[str, Any], path: str, words: list[str]) -> None:
@@ -645,9 +647,9 @@ def test_ticket_totals_real_tickets_make_are_accepted(done_points: int, failed_p
     (0, 0, None, "players[0].tickets_failed"), (8, 0, None, "players[0].tickets_failed"),
     (5, 0, 1, "players[0].tickets_failed"), (21, 0, 1, "players[0].tickets_failed"),
     (10, 0, 1, "players[0].tickets_failed"), (0, 9, 0, "players[0].tickets_failed"),
-    (8, None, None, "players[0].tickets_failed"), (None, 7, None, "players[0].tickets_done"),
+    (8, None, None, "players[0].tickets_failed"),
 ], ids=["no-points", "one-completed", "one-completed-counted", "one-long", "one-counted-ticket-of-10",
-        "one-unfinished", "unfinished-not-entered", "completed-not-entered"])
+        "one-unfinished", "unfinished-not-entered"])
 def test_ticket_totals_of_fewer_than_two_tickets_wait_for_the_others(done_points: int | None,
                                                                      failed_points: int | None,
                                                                      completed: int | None, path: str) -> None:
