@@ -20,6 +20,7 @@ from scoring import get_spec
 
 from .config import resolve_data_dir
 from .i18n import LANGUAGES, Translator
+from .import_texts import backup_imported, bgstats_counts, bgstats_imported
 from .store import bgstats, exchange, transfer
 from .store.atomic import StorageError, write_atomically
 from .store.definitions import DefinitionStore
@@ -88,8 +89,7 @@ def import_into(data_dir: Path, path: Path) -> int:
 def store_bgstats(repo: Repository, file: transfer.BGStatsFile) -> None:
     """Store what the file holds, with the names the preview suggests (see bgstats.suggested_renames)."""
     plan = file.plan
-    say(f"{T('bgstats.preview.title')}: "
-        f"{T('bgstats.preview.counts', plays=plan.total_plays, players=len(plan.players), games=len(plan.games))}")
+    say(f"{T('bgstats.preview.title')}: {bgstats_counts(T, plan)}")
     if plan.first_day is not None:
         say(T("bgstats.preview.days", first=plan.first_day, last=plan.last_day))
     for name, game in plan.matched.items():
@@ -102,8 +102,7 @@ def store_bgstats(repo: Repository, file: transfer.BGStatsFile) -> None:
     for skipped in plan.skipped:
         say(f"skipped {skipped.played} {skipped.game} ({skipped.uuid}): {SKIPPED[skipped.reason]}")
     report = bgstats.run_import(repo, plan)
-    say(T("bgstats.imported", plays=report.plays_added, skipped=report.plays_skipped,
-          players=report.players_added))
+    say(bgstats_imported(T, report))
 
 
 def show_backup_report(repo: Repository, report: exchange.ImportReport) -> None:
@@ -111,8 +110,7 @@ def show_backup_report(repo: Repository, report: exchange.ImportReport) -> None:
     for skipped in report.already:
         say(f"skipped {KINDS[skipped.kind]} {skipped.id} ({T.text(names.name_of(skipped.game))}): "
             f"{SKIPPED['already']}")
-    say(T("data.imported", plays=report.plays_added, skipped=report.plays_skipped, drafts=report.drafts_added,
-          players=report.players_added))
+    say(backup_imported(T, report))
 
 
 def export_from(data_dir: Path, kind: str, out: Path | None, lang: str) -> int:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from .. import platform
+from ..import_texts import backup_imported
 from ..store import bgstats, exchange
 from ..store.files import Fingerprint
 from ..widgets.bgstats_import import BGStatsImport
@@ -155,8 +156,7 @@ class DataPanel:
             if error.message_key != "backup.error.not_backup" or not self._preview_bgstats(path.read_bytes()):
                 self._fail(error)
         else:
-            self._done(t("data.imported", plays=report.plays_added, skipped=report.plays_skipped,
-                         drafts=report.drafts_added, players=report.players_added), None)
+            self._done(backup_imported(t, report), None)
         finally:
             with contextlib.suppress(OSError):
                 path.unlink()

@@ -174,17 +174,22 @@ class PlayDetailScreen(ResultScreen):
 
     def content(self) -> list[ft.Control]:
         parts = super().content()
-        parts.insert(-1, self._sheet_section())
+        sheet = self._sheet_section()
+        if sheet is not None:
+            parts.insert(-1, sheet)
         parts.insert(2, PlayRecordPanel(self).control())
         return parts
 
-    def _sheet_section(self) -> ft.Control:
+    def _sheet_section(self) -> ft.Control | None:
+        """What was entered: each player's entries (a player with none, as in a game of turns, is no line), the
+        game's, the rounds, the count of turns; None when there is nothing (a play imported with totals only)."""
         sheet = self.play["sheet"]
         lines: list[ft.Control] = []
         for player in sheet["players"]:
             values = [f"{self.t.text(_field_name(self.spec.player_fields, k))}: {shown_value(v)}"
                       for k, v in player.items() if k != "name" and v not in (None, [], {})]
-            lines.append(AppText(f"{player['name']} — " + ("; ".join(values) or "–"), size=13, selectable=True))
+            if values:
+                lines.append(AppText(f"{player['name']} — " + "; ".join(values), size=13, selectable=True))
         for key in (f.key for f in self.spec.game_fields):
             if sheet.get(key) not in (None, [], {}):
                 name = self.t.text(_field_name(self.spec.game_fields, key))
@@ -194,7 +199,7 @@ class PlayDetailScreen(ResultScreen):
                 f"{n} {shown_value(v)}" for n, v in entry.items()), size=13, selectable=True))
         if sheet.get("events"):
             lines.append(AppText(self.t("history.events", n=len(sheet["events"])), size=13))
-        return section(self.t("history.sheet"), *lines)
+        return section(self.t("history.sheet"), *lines) if lines else None
 
     def _delete(self, e: ft.ControlEvent) -> None:
         removed = self.app.repo.delete_play(self.play["id"])

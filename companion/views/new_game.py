@@ -55,7 +55,7 @@ class NewGameScreen(Screen):
             ], spacing=2, expand=True)], spacing=12),
             self._players_section(),
             *([self._options_section()] if self.spec.options else []),
-            self._setup_section(),
+            *self._setup_section(),
         ]
 
     def bottom(self) -> ft.Control:
@@ -154,12 +154,13 @@ class NewGameScreen(Screen):
         if field.kind.min <= number <= field.kind.max:
             self.form.set_option(field.key, number)
 
-    def _setup_section(self) -> ft.Control:
+    def _setup_section(self) -> list[ft.Control]:
+        """The setup steps for this many players; none for a game without any (a game of one's own)."""
         n = max(self.spec.min_players, min(len(self.form.players), self.spec.max_players))
         steps = self.spec.prompts_for(self.form.options, n, "setup")
         items = [ft.Row([ft.Icon(ft.Icons.CHECK_BOX_OUTLINE_BLANK, size=18), AppText(self.t.text(s), expand=True)],
                         vertical_alignment=ft.CrossAxisAlignment.START) for s in steps]
-        return section(self.t("new.setup", n=n), *items)
+        return [tagged("new.setup", section(self.t("new.setup", n=n), *items))] if items else []
 
     # ---- start -------------------------------------------------------------------------------------
 

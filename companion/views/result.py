@@ -50,8 +50,11 @@ class ResultScreen(Screen):
         if len(chart.steps) >= 2:
             names = [p.name for p in self.result.players]
             final = self.t("result.final_scoring") if chart.final else None
-            parts.append(section(self.t("result.by_round"), tagged("result.chart", score_by_round(
-                self.t, chart.steps, names, self.t("result.round_axis"), final)), legend(names),
+            # a game entered turn by turn (Piraten Kapern, Piña Coladice) moves its lines a turn at a time
+            title, axis = (("result.by_turn", "result.turn_axis") if self.spec.event is not None
+                           else ("result.by_round", "result.round_axis"))
+            parts.append(section(self.t(title), tagged("result.chart", score_by_round(
+                self.t, chart.steps, names, self.t(axis), final)), legend(names),
                 subtitle=self.t("result.by_round_final") if chart.final else None))
         if self.result.tiebreaks:
             parts.append(section(self.t("result.tiebreaks"), *[

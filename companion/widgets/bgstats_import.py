@@ -15,6 +15,7 @@ import flet as ft
 from scoring import get_spec
 
 from ..i18n import Translator
+from ..import_texts import bgstats_counts, bgstats_imported
 from ..store import bgstats
 from ..store.repository import Repository
 from .common import primary_button, secondary_button, tagged
@@ -44,8 +45,7 @@ class BGStatsImport:
         t, plan = self.t, self.plan
         lines: list[ft.Control] = [
             AppText(t("bgstats.preview.title"), weight=ft.FontWeight.BOLD, size=16),
-            tagged("bgstats.preview.counts", AppText(t("bgstats.preview.counts", plays=plan.total_plays,
-                                                       players=len(plan.players), games=len(plan.games)))),
+            tagged("bgstats.preview.counts", AppText(bgstats_counts(t, plan))),
         ]
         if plan.first_day is not None:
             lines.append(AppText(t("bgstats.preview.days", first=plan.first_day, last=plan.last_day), size=13))
@@ -106,5 +106,4 @@ class BGStatsImport:
             self.busy = False
             self.progress.visible = False
             self.redraw()
-        self.done(self.t("bgstats.imported", plays=report.plays_added, skipped=report.plays_skipped,
-                         players=report.players_added))
+        self.done(bgstats_imported(self.t, report))

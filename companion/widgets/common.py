@@ -94,10 +94,13 @@ def error_text(message: str | None) -> ft.Text:
 
 
 def rule_notes(identifier: str, t: Translator, spec: GameSpec) -> ft.Control:
-    """The rule choices this app makes for a game (its spec's notes), folded under one heading."""
+    """The rule choices this app makes for a game (its spec's notes), folded under one heading; hidden when there
+    are none (a game of one's own without a note), rather than an empty fold."""
     lines = [ft.Row([AppText("•", size=14), AppText(t.text(note), size=14, expand=True)],
                     vertical_alignment=ft.CrossAxisAlignment.START) for note in spec.notes]
-    return tagged(identifier, ft.ExpansionTile(
+    notes = tagged(identifier, ft.ExpansionTile(
         title=AppText(t("sheet.rule_notes", n=len(spec.notes)), size=14), leading=ft.Icon(ft.Icons.GAVEL, size=20),
         controls=[ft.Container(ft.Column(lines, spacing=6), padding=ft.Padding.only(left=16, right=8, bottom=8))],
         dense=True, tile_padding=ft.Padding.symmetric(horizontal=4)))
+    notes.visible = bool(lines)  # on the tagged control: the web client refuses hidden semantics content
+    return notes

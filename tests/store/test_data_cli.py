@@ -119,7 +119,7 @@ def test_one_shared_play_imports_from_a_bgsplay_file(source: Repository, tmp_pat
     file.write_bytes(urllib.parse.unquote(bgstats.add_play_url(play).split("data=", 1)[1]).encode())
     imported = data_command("import", file, "--data", tmp_path / "elsewhere")
     assert imported.returncode == 0
-    assert lines(imported)[-1] == "Imported from BG Stats: 1 plays (0 not imported), 2 new players."
+    assert lines(imported)[-1] == "Imported from BG Stats: 1 play (0 not imported), 2 new players."
     (summary,) = Repository.open(tmp_path / "elsewhere").summaries()
     assert (summary.game, summary.totals, summary.location) == ("kahuna", {"Mina": 7, "Joon": 0}, "Café Meeple")
 

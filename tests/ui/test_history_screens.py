@@ -114,7 +114,7 @@ def test_a_backup_is_prepared_for_download_and_imported_elsewhere(open_app: Call
     try:
         picker = next(c for c in other.walk() if isinstance(c, ft.FilePicker))
         send_file(other, elsewhere, picker, payload)
-        other.eventually(lambda: other.control("data.message").value.startswith("Imported: 1 plays"))
+        other.eventually(lambda: other.control("data.message").value.startswith("Imported: 1 play ("))
         assert elsewhere.repo.play(play["id"]) is not None
         send_file(other, elsewhere, picker, b"{not json")
         other.eventually(lambda: other.control("data.message").color == ft.Colors.ERROR)

@@ -301,7 +301,7 @@ def test_importing_a_backup_on_a_full_disk_says_so_and_can_be_tried_again(open_a
     assert not ui.tagged("data.progress").visible and not ui.control("data.import").disabled
     disk.free()
     send_file(ui, services, picker, exchange.export_backup(source))
-    ui.eventually(lambda: ui.control("data.message").value.startswith("Imported: 1 plays"))
+    ui.eventually(lambda: ui.control("data.message").value.startswith("Imported: 1 play ("))
 
 
 def test_a_bgstats_import_on_a_full_disk_keeps_its_preview(open_app: Callable[..., Harness], services: Services,
