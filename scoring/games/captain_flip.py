@@ -110,7 +110,7 @@ SPEC = GameSpec(
     name=T("Captain Flip", "캡틴 플립"),
     min_players=2,
     max_players=5,
-    rules_version=1,
+    rules_version=2,
     categories=(
         ("coins", Text("Coins", "코인")),
         ("swabbies", Text("Swabbies", "갑판원")),

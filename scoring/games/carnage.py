@@ -232,7 +232,7 @@ SPEC = GameSpec(
     name=T("Kharnage", "카니지"),
     min_players=2,
     max_players=MAX_PLAYERS,
-    rules_version=2,
+    rules_version=3,
     categories=(
         ("rounds", Text("Round points", "라운드 점수")),
         ("kharnage", Text("Kharnage tokens", "카나지 토큰")),

@@ -197,7 +197,7 @@ SPEC = GameSpec(
     name=T("For Sale", "포 세일"),
     min_players=3,
     max_players=6,
-    rules_version=2,
+    rules_version=3,
     categories=(
         ("cheques", Text("Cheques", "수표")),
         ("coins", Text("Coins left", "남은 코인")),

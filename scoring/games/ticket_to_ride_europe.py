@@ -308,7 +308,7 @@ SPEC = GameSpec(
     name=T("Ticket to Ride: Europe", "티켓 투 라이드: 유럽"),
     min_players=2,
     max_players=5,
-    rules_version=3,
+    rules_version=4,
     categories=(
         ("routes", Text("Routes", "노선")),
         ("tickets", Text("Destination tickets", "목적지 티켓")),
