@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scoring import SheetError, Text, assess_sheet, get_spec, score_sheet, strict_json
+from scoring import SheetError, Text, assess_sheet, get_spec, score_sheet, spec_for_sheet, strict_json
 from scoring.custom import checked_definition, is_custom
 from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in
@@ -60,6 +60,7 @@ OLD_UNDO_DEPTH = 30  # a schema-1 backup's game carries up to 30 sheets of undo 
 MAX_LOG_OPS = 100_000
 PLAY_BOUNDED = frozenset({"sheet", "result"})  # a result equal to the engine's is the engine's own
 SHEET_BOUNDED = frozenset({"sheet"})  # a result under older rules: kept as it was, so checked
+UNBOUNDED: frozenset[str] = frozenset()  # a sheet older rules accepted and the current ones refuse
 PLAY_BATCH = 5000  # plays stored at a time (the progress bar moves between them)
 POOL_MIN_BYTES = 4 * 1024 * 1024  # a backup this large (about 5,000 plays) has its plays checked in worker processes
 MAX_PENDING_RUNS = 2 * workers.MAX_WORKERS  # runs of plays read ahead of the checking (each about 1 MB)
@@ -338,7 +339,7 @@ class _CheckedBackup:
             _check_limits({key: value for key, value in document.items() if key not in DRAFT_BOUNDED})
             self.kept[section].append(document)
         else:
-            bounded = PLAY_BOUNDED if _check_play(document, path) else SHEET_BOUNDED
+            bounded = _check_play(document, path)
             try:
                 play = EncodedPlay.of(normalised(document))
             except (TypeError, KeyError, ValueError, AttributeError):  # a result under older rules, not one
@@ -599,8 +600,8 @@ def _check_guide(guide: Any, path: str) -> None:
 
 
 def _check_draft_sheet(game: str, sheet: Any, path: str) -> None:
-    """A game in progress may leave required fields empty; with those filled in, the rules must accept it
-    (exactly what the score sheet saves)."""
+    """A sheet the score sheet can show: a game in progress's, which may leave entries empty or break a rule
+    (shown at its field), or the sheet of a play that a rule added since refuses."""
     if not isinstance(sheet, dict) or sheet.get("game") != game or not isinstance(sheet.get("players"), list):
         raise _invalid(path)
     for n, player in enumerate(sheet["players"]):
@@ -626,8 +627,9 @@ def _refused_sheet(path: str, error: SheetError) -> BackupError:
                        message=error.message)
 
 
-def _check_play(play: dict[str, Any], path: str) -> bool:
-    """Raises BackupError; True when the stored result is the one the current rules compute."""
+def _check_play(play: dict[str, Any], path: str) -> frozenset[str]:
+    """Raises BackupError; returns what the rules bound in the play (PLAY_BOUNDED when the stored result is the
+    one the current rules compute)."""
     _check_game(play, path)
     _check_time(play, "finished_at", path)
     _check_time(play, "started_at", path, required=False)
@@ -637,23 +639,42 @@ def _check_play(play: dict[str, Any], path: str) -> bool:
         fault = imported_result_fault(play)
         if fault is not None:
             raise _invalid(f"{path}.{fault}")
-        return True
+        return PLAY_BOUNDED
     try:
         result = score_sheet(play["sheet"])
     except SheetError as error:
-        raise _refused_sheet(f"{path}.sheet", error) from None
+        return _check_refused_play(play, path, error)
+    _check_version_and_result(play, path, result.rules_version)
+    # under the current rules the stored result must be the sheet's; older rules' results are kept as they
+    # were (the summaries score such plays again)
+    if play["rules_version"] != result.rules_version:
+        return SHEET_BOUNDED
+    if play["result"] != result.to_json():
+        raise BackupError("backup.error.result", path=f"{path}.result")
+    return PLAY_BOUNDED
+
+
+def _check_refused_play(play: dict[str, Any], path: str, refusal: SheetError) -> frozenset[str]:
+    """A play whose sheet the current rules refuse comes in only when older rules scored it: a rule added since
+    refuses what they accepted (a backup the app wrote always imports). It keeps its stored result, as the store
+    does (`summary.current_result`); its sheet must be one the sheet screens can show, like a game in progress's."""
+    try:
+        current = spec_for_sheet(play["sheet"]).rules_version
+    except SheetError:
+        raise _refused_sheet(f"{path}.sheet", refusal) from None
+    if play.get("rules_version") == current:
+        raise _refused_sheet(f"{path}.sheet", refusal)
+    _check_version_and_result(play, path, current)
+    _check_draft_sheet(play["game"], play["sheet"], f"{path}.sheet")
+    return UNBOUNDED
+
+
+def _check_version_and_result(play: dict[str, Any], path: str, current: int) -> None:
     version = play.get("rules_version")
-    if type(version) is not int or not 1 <= version <= result.rules_version:
+    if type(version) is not int or not 1 <= version <= current:
         raise _invalid(f"{path}.rules_version")
     if not isinstance(play.get("result"), dict):
         raise _invalid(f"{path}.result")
-    # under the current rules the stored result must be the sheet's; older rules' results are kept as they
-    # were (the summaries score such plays again)
-    if version != result.rules_version:
-        return False
-    if play["result"] != result.to_json():
-        raise BackupError("backup.error.result", path=f"{path}.result")
-    return True
 
 
 # ---- CSV -----------------------------------------------------------------------------------------

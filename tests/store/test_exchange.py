@@ -13,6 +13,8 @@ import pytest
 from companion.store import exchange, json_stream, schema
 from companion.store.exchange import AlreadyHere, BackupError, ImportReport, export_backup, import_backup
 from companion.store.repository import Repository
+from scoring import SheetError, score_sheet
+from scoring.engine import _result, parse_sheet
 
 from .conftest import example, kahuna, make_play
 
@@ -243,6 +245,62 @@ def test_a_game_in_progress_with_an_entry_that_breaks_a_rule_round_trips(tmp_pat
     target = Repository.open(tmp_path / "target")
     assert import_backup(target, export_backup(repo)).drafts_added == 1
     assert [d["sheet"] for d in target.drafts()] == [d["sheet"] for d in repo.drafts()]
+
+
+# Issue 26's rules refuse sheets their older versions accepted: a Kharnage game by totals left a tie for the win
+# shared without the cards deployed, a Ticket to Ride player held no ticket, two For Sale players had the same
+# highest property.
+ACCEPTED_BY_OLDER_RULES = [
+    {"game": "carnage", "players": [{"name": n, "round_points": p, "tokens": t} for n, p, t in
+                                    [("Mina", 12, 1), ("Joon", 10, 0), ("Hana", 12, 1), ("Tae", 2, 1)]]},
+    {**example("ticket-to-ride-europe"), "players": [
+        {**p, "tickets": []} if p["name"] == "Bob" else p for p in example("ticket-to-ride-europe")["players"]]},
+    {"game": "for-sale", "players": [{"name": n, "cheque_total": c, "coins_left": coins, "highest_property": h}
+                                     for n, c, coins, h in [("Minji", 59, 3, 30), ("Alex", 60, 0, 29),
+                                                            ("Joon", 57, 3, 29), ("Sam", 59, 1, 25)]]},
+]
+
+
+def scored_by_older_rules(sheet: dict[str, Any], finished_at: str) -> dict[str, Any]:
+    """A play as the app stored it under the rules before the one that refuses its sheet now (the same scoring
+    without the new rule's check)."""
+    spec, parsed = parse_sheet(sheet)
+    result = {**_result(spec, parsed, spec.score(parsed)).to_json(), "rules_version": spec.rules_version - 1}
+    return {"game": sheet["game"], "sheet": sheet, "rules_version": spec.rules_version - 1, "result": result,
+            "started_at": finished_at, "finished_at": finished_at}
+
+
+def test_a_play_older_rules_accepted_and_the_current_ones_refuse_comes_in_with_its_result(tmp_path: Path) -> None:
+    """A backup the app wrote always imports: such plays kept their stored results here, and a backup's do too."""
+    source = Repository.open(tmp_path / "source")
+    for day, sheet in enumerate(ACCEPTED_BY_OLDER_RULES, start=1):
+        with pytest.raises(SheetError):
+            score_sheet(sheet)
+        source.add_play(scored_by_older_rules(sheet, f"2026-11-0{day}T20:00:00+00:00"))
+    data = export_backup(source)
+    target = Repository.open(tmp_path / "target")
+    assert import_backup(target, data).plays_added == 3
+    assert backup_of(target)["plays"] == json.loads(data)["plays"]
+    plays = {s.game: s for s in target.history_page().items}
+    assert plays["carnage"].winners == ("Mina", "Hana") and plays["ticket-to-ride-europe"].winners == ("Alice",)
+
+
+@pytest.mark.parametrize(("change", "key", "path"), [
+    (lambda play: play.update(rules_version=play["rules_version"] + 1,
+                              result={**play["result"], "rules_version": play["rules_version"] + 1}),
+     "backup.error.sheet", "plays[0].sheet.players[0].deployed"),
+    (lambda play: play["sheet"]["players"].append(5), "backup.error.invalid", "plays[0].sheet.players[4]"),
+    (lambda play: play.update(rules_version=0), "backup.error.invalid", "plays[0].rules_version"),
+    (lambda play: play.update(result=[]), "backup.error.invalid", "plays[0].result"),
+], ids=["under-the-current-rules", "a-sheet-no-screen-shows", "no-rules-version", "no-result"])
+def test_a_sheet_the_current_rules_refuse_is_refused_unless_older_rules_scored_it(
+        tmp_path: Path, change: Any, key: str, path: str) -> None:
+    source = Repository.open(tmp_path / "source")
+    source.add_play(scored_by_older_rules(ACCEPTED_BY_OLDER_RULES[0], "2026-11-01T20:00:00+00:00"))
+    backup = backup_of(source)
+    change(backup["plays"][0])
+    found_key, params = refusal(Repository.open(tmp_path / "target"), json.dumps(backup).encode())
+    assert (found_key, params["path"]) == (key, path)
 
 
 @pytest.mark.parametrize("bad_last_play", [
