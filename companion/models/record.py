@@ -15,10 +15,11 @@ Every function here returns a new dict and never changes its argument.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from itertools import islice
 from typing import Any
 
-from scoring import PlayerResult, Result
+from scoring import PlayerResult, Result, SheetError, score_sheet
 
 from ..store.play_record import elapsed_seconds, record_of, timer_of
 from ..store.refusal import RefusedError
@@ -182,3 +183,12 @@ def stored_result(play: dict[str, Any]) -> Result:
                   list(data["winners"]), [], bool(data["finished"]), data.get("end_reason"),
                   [dict(p) for p in data.get("progress") or []], dict(data.get("extras") or {}))
 
+
+def play_result(play: dict[str, Any]) -> Result:
+    """The result a play's screens show: the engine's, with its explanations in words, while the current rules
+    accept the sheet; else the stored one (an imported play, or a sheet older rules scored and a rule added since
+    refuses: see `current_result`)."""
+    if not is_imported(play):
+        with suppress(SheetError):
+            return score_sheet(play["sheet"])
+    return stored_result(play)

@@ -7,12 +7,12 @@ from typing import Any
 
 import flet as ft
 
-from scoring import PlayerResult, Result, score_sheet, spec_for_sheet
+from scoring import PlayerResult, Result, spec_for_sheet
 from scoring.ranking import places
 
 from .. import platform
 from ..i18n import Translator
-from ..models.record import is_imported, stored_result
+from ..models.record import play_result
 from ..store.stats import round_chart
 from ..store.summary import has_points
 from ..widgets.charts import legend, score_by_round
@@ -38,7 +38,7 @@ class ResultScreen(Screen):
         super().__init__(app, route)
         self.play = play
         self.spec = spec_for_sheet(play["sheet"])
-        self.result: Result = stored_result(play) if is_imported(play) else score_sheet(play["sheet"])
+        self.result: Result = play_result(play)
         self.points = has_points(play)  # False: only who won, every total a meaningless 0
 
     def title(self) -> str:

@@ -15,6 +15,7 @@ from companion.views.timefmt import day_and_time
 from companion.widgets.charts import Scale, nice_step, scale
 from scoring import score_sheet
 
+from ..store.test_exchange import ACCEPTED_BY_OLDER_RULES, scored_by_older_rules
 from .conftest import example
 from .harness import Harness
 
@@ -91,6 +92,18 @@ def test_an_eliminated_player_is_marked_in_history_and_left_out_of_bests(open_ap
     assert sora.subtitle.value == "1 play · won 0"  # no best or average from a bust board
     ui = open_app(f"/result/{play['id']}")
     assert ui.tagged("result.player.Sora").label.startswith("Out Sora")
+
+
+def test_a_play_older_rules_scored_shows_its_stored_result_when_the_current_ones_refuse_its_sheet(
+        open_app: Callable[..., Harness], services: Services) -> None:
+    """A Kharnage game by totals ended in a shared win under its rules 2, which rules 3 refuse without the cards
+    deployed: its result and its detail scored the sheet again and failed."""
+    stored = scored_by_older_rules(ACCEPTED_BY_OLDER_RULES[0], NOW.isoformat())
+    play = services.repo.add_play(stored)
+    for route in (f"/result/{play['id']}", f"/history/{play['id']}"):
+        assert "Shared win: Mina, Hana" in open_app(route).texts()
+    correction = open_app(f"/history/{play['id']}/edit")  # the sheet asks for what the current rules break it by
+    assert any(t.startswith("Mina and Hana are tied for the win") for t in correction.texts())
 
 
 def test_a_play_ended_early_says_so_in_history(open_app: Callable[..., Harness], services: Services) -> None:
