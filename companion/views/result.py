@@ -21,6 +21,8 @@ from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
 
+OUTRIGHT = "line"  # a result's note of a win whatever the totals (scoring.ranking.rank), not of a broken tie
+
 
 def winner_headline(t: Translator, winners: list[str], extras: dict[str, Any] | None = None) -> str:
     decided = (extras or {}).get("decided")  # a custom game's result the table decided
@@ -56,12 +58,19 @@ class ResultScreen(Screen):
             parts.append(section(self.t(title), tagged("result.chart", score_by_round(
                 self.t, chart.steps, names, self.t(axis), final)), legend(names),
                 subtitle=self.t("result.by_round_final") if chart.final else None))
-        if self.result.tiebreaks:
-            parts.append(section(self.t("result.tiebreaks"), *[
-                tagged(f"result.tiebreak.{i}", AppText(self.t.text(note.text), size=15))
-                for i, note in enumerate(self.result.tiebreaks)]))
+        parts += self._explanations()
         parts.append(self._actions())
         return parts
+
+    def _explanations(self) -> list[ft.Control]:
+        """The result's explanations in words: how the winner was decided outright (Piña Coladice's line, which
+        is no tie), then how ties were broken, each under its own heading."""
+        notes = list(enumerate(self.result.tiebreaks))
+        groups = (("result.decided", [(i, n) for i, n in notes if n.decided_by == OUTRIGHT]),
+                  ("result.tiebreaks", [(i, n) for i, n in notes if n.decided_by != OUTRIGHT]))
+        return [tagged(heading, section(self.t(heading), *[
+            tagged(f"result.tiebreak.{i}", AppText(self.t.text(note.text), size=15)) for i, note in group]))
+            for heading, group in groups if group]
 
     def _banner(self) -> ft.Control:
         headline = winner_headline(self.t, self.result.winners, self.result.extras)

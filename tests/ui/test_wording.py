@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import flet as ft
 import pytest
 
 from companion.app import Services
@@ -46,8 +47,8 @@ def test_a_bgstats_import_of_one_play_and_one_player(services: Services) -> None
         "Imported from BG Stats: 1 play (0 not imported), 1 new player.")
 
 
-def add_play(services: Services, game: str) -> dict:
-    sheet = example(game)
+def add_play(services: Services, game: str, sheet: dict | None = None) -> dict:
+    sheet = sheet or example(game)
     return services.repo.add_play({"game": game, "sheet": sheet, "rules_version": 1,
                                    "finished_at": "2026-11-01T20:00:00+00:00", "result": score_sheet(sheet).to_json()})
 
@@ -86,3 +87,36 @@ def test_a_game_of_ones_own_has_no_empty_setup_or_rule_choices(open_app: Callabl
     ui.type("new.player.0", "Ann")
     ui.click("new.start")
     assert ui.view.route.startswith("/play/") and ui.tagged("sheet.notes").visible is False
+
+
+PINA_BOARD = [["pair-1", "pair-2", "double-pair", "three-3"], ["odds", "sum-le-9", "small-straight", "full-house"],
+              ["pair-5", "evens", "four-of-a-kind", "sum-21-23"],
+              ["three-6", "large-straight", "all-different", "five-of-a-kind"]]
+# Mina completes column 1 on her fourth turn; Joon and Sora end level on 10, and Sora placed last
+LINE_AND_TIE = [[0, 0], [2, 1], [0, 2], [1, 0], None, [2, 2], [2, 0], [1, 1], [0, 1], [3, 0]]
+
+
+def line_and_tie() -> dict:
+    names = ["Mina", "Joon", "Sora"]
+    events = [{"player": names[i % 3], **({"pass": True} if cell is None else {"cell": cell})}
+              for i, cell in enumerate(LINE_AND_TIE)]
+    return {"game": "pina-coladice", "players": [{"name": n} for n in names], "board": PINA_BOARD, "events": events}
+
+
+def texts_in(ui: Harness, identifier: str) -> list[str]:
+    return [str(c.value) for c in ui.walk(ui.control(identifier)) if isinstance(c, ft.Text)]
+
+
+@pytest.mark.parametrize(("lang", "decided", "tie"), [("en", "How the winner was decided", "How the tie was broken"),
+                                                      ("ko", "승자가 정해진 이유", "동점 처리")])
+def test_a_win_by_a_line_is_explained_under_its_own_heading(open_app: Callable[..., Harness], services: Services,
+                                                            lang: str, decided: str, tie: str) -> None:
+    """Issue 26: Piña Coladice's note of a win by a line, which breaks no tie, was headed 'How the tie was broken'.
+    A tie broken in the same game keeps that heading."""
+    ui = open_app(f"/result/{add_play(services, 'pina-coladice', line_and_tie())['id']}", lang=lang)
+    line, tiebreak = ui.control("result.tiebreak.0").value, ui.control("result.tiebreak.1").value
+    assert line.startswith("Mina") and "Joon" in tiebreak and "Sora" in tiebreak
+    assert texts_in(ui, "result.decided") == [decided, line]
+    assert texts_in(ui, "result.tiebreaks") == [tie, tiebreak]
+    tie_only = open_app(f"/result/{add_play(services, 'captain-flip')['id']}", lang=lang)
+    assert tie_only.exists("result.tiebreaks") and not tie_only.exists("result.decided")
