@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from scoring import Result
-from scoring.games.for_sale import setup
+from scoring.games.for_sale import setup, ties_to_break
 
 from ..models.sheet_model import Evaluation
 from ..store.refusal import RefusedError
@@ -40,15 +39,6 @@ def parse_numbers(text: str) -> list[int]:
     if not all(p.isdigit() for p in parts):
         raise AssignError("forsale.error.numbers")
     return [int(p) for p in parts]
-
-
-def ties_needing_property(result: Result, sheet: dict[str, Any]) -> list[list[str]]:
-    """Players tied on money and on coins left where someone's highest property is not entered yet."""
-    groups: dict[tuple[int, int], list[str]] = {}
-    for p in result.players:
-        groups.setdefault((p.total, p.breakdown["coins"]), []).append(p.name)
-    entered = {p["name"] for p in sheet["players"] if p.get("properties") or p.get("highest_property")}
-    return [names for names in groups.values() if len(names) > 1 and not set(names) <= entered]
 
 
 class SellingRound:
@@ -88,7 +78,8 @@ class SellingRound:
         self.assigner.visible = done < rounds  # cheque totals are entered at the end: nothing left to hand out
         ties = evaluation.result.extras.get("tie_numbers", {}) if evaluation.result else {}
         self.ties.value = t("forsale.tie_numbers", list=" · ".join(f"{n} {v}" for n, v in ties.items())) if ties else ""
-        open_ties = ties_needing_property(evaluation.result, sheet) if evaluation.result else []
+        # only players whose entries are all made count: a stand-in for one still to come ties with anything
+        open_ties = ties_to_break(evaluation.result, evaluation.totals()) if evaluation.result else []
         self.needs_property.value = " ".join(t("forsale.tie_needs_property", names=", ".join(names))
                                              for names in open_ties)
         self.needs_property_row.visible = bool(open_ties)

@@ -270,6 +270,18 @@ def test_for_sale_fast_path_is_a_total_and_coins_and_asks_for_a_property_only_on
     assert "A wins!" in ui.texts()
 
 
+def test_for_sale_announces_no_tie_before_the_tied_entries_are_made(open_app: Callable[..., Harness]) -> None:
+    """Issue 26: an empty sheet announced 'Mina, Sora, Joon, 하나 are tied on money and coins', and one with Mina
+    entered 'Sora, Joon, 하나 are tied': the others' entries still to come stood in as 0 and 0."""
+    ui = open_app()
+    start_game(ui, "for-sale", ["Mina", "Sora", "Joon", "하나"])
+    assert not ui.tagged("forsale.needs_property").visible and not ui.control("forsale.needs_property").value
+    ui.click("sheet.total.0")
+    ui.type("players[0].cheque_total", "59")
+    ui.type("players[0].coins_left", "3")
+    assert not ui.tagged("forsale.needs_property").visible and not ui.control("forsale.needs_property").value
+
+
 def test_for_sale_total_no_cheques_can_make_is_shown_at_the_field(open_app: Callable[..., Harness]) -> None:
     ui = open_app(lang="ko")
     start_game(ui, "for-sale", ["A", "B", "C", "D"])
