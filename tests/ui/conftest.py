@@ -43,12 +43,14 @@ def services(tmp_path: Path) -> Services:
 def open_app(services: Services) -> Iterator[Callable[..., Harness]]:
     opened: list[Harness] = []
 
-    def start(route: str = "/", lang: str = "en", **prefs: Any) -> Harness:
-        harness = Harness(make_main(services), route=route, prefs={PREF_LANGUAGE: lang, **prefs})
+    def start(route: str = "/", lang: str = "en", beside: Harness | None = None, **prefs: Any) -> Harness:
+        """`beside`: another screen on the same server as that one (its changes reach this one)."""
+        shared = {"hub": beside.hub, "loop": beside.loop} if beside is not None else {}
+        harness = Harness(make_main(services), route=route, prefs={PREF_LANGUAGE: lang, **prefs}, **shared)
         opened.append(harness)
         return harness
 
     yield start
-    for harness in opened:
+    for harness in reversed(opened):  # a screen beside another shares its loop: closed before it
         assert harness.crashes() == [], harness.crashes()
         harness.close()

@@ -3,6 +3,8 @@ the game as the store holds it. In-process, through the harness: type, reload th
 
 from __future__ import annotations
 
+import asyncio
+
 from collections.abc import Callable
 
 import flet as ft
@@ -292,3 +294,51 @@ def test_an_entry_that_missed_the_result_can_reopen_the_game_with_it(open_app: C
     assert services.repo.play(draft_id) is None
     [draft] = services.repo.drafts()
     assert draft["sheet"]["players"][0]["bridges"] == 4
+
+
+def test_rounds_added_on_two_screens_at_once_keep_what_each_typed(open_app: Callable[..., Harness],
+                                                                  services: Services) -> None:
+    """Two screens tap Add round at once (neither has heard of the other's round), and each types into the
+    round it added: the stored sheet keeps both rounds (it kept one screen's list of rounds, and lost the
+    other's entry)."""
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    other = open_app(ui.view.route, beside=ui)
+    draft_id = services.repo.drafts()[0]["id"]
+
+    async def add_and_type(screen: Harness, field: str, value: str) -> None:
+        button = next(c for c in screen.walk(screen.control("sheet.add_round")) if getattr(c, "on_click", None))
+        await screen._with_page(screen.session.dispatch_event(button._i, "click", None))
+        typed = screen.control(field)  # the screen's only round: the one it just added
+        screen.session.apply_patch(typed._i, {"value": value})
+        await screen._with_page(screen.session.dispatch_event(typed._i, "change", value))
+
+    async def at_once() -> None:  # both before either screen hears of the other's round
+        await asyncio.gather(add_and_type(ui, "rounds[0].Ana", "5"), add_and_type(other, "rounds[0].Bo", "3"))
+
+    ui.run(at_once())
+    [draft] = services.repo.drafts()
+    assert sorted(map(sorted, (r.items() for r in draft["sheet"]["rounds"]))) == [[("Ana", 5)], [("Bo", 3)]]
+    for screen in (ui, other):  # each screen takes in the other's round, in the same order
+        screen.eventually(lambda s=screen: s.exists("rounds[1].Ana"))
+    assert [ui.control(f"rounds[{r}].{n}").value for r in (0, 1) for n in ("Ana", "Bo")] == [
+        other.control(f"rounds[{r}].{n}").value for r in (0, 1) for n in ("Ana", "Bo")]
+    assert services.repo.draft(draft_id) == draft
+
+
+def test_a_guide_left_open_while_300_entries_are_made_elsewhere_loses_none(open_app: Callable[..., Harness],
+                                                                           services: Services) -> None:
+    """One tap on the Guide's Next stored the sheet as it was when the Guide opened: 300 entries gone."""
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    guide = open_app(f"{ui.view.route}/guide")
+    for r in range(3):
+        ui.click("sheet.add_round")
+    for n in range(150):
+        ui.type(f"rounds[{n % 3}].Ana", str(n % 9))
+        ui.type(f"rounds[{n % 3}].Bo", str((n + 1) % 9))
+    before = services.repo.drafts()[0]["sheet"]
+    guide.click("guide.next")
+    [draft] = services.repo.drafts()
+    assert draft["sheet"] == before and [r["Ana"] for r in draft["sheet"]["rounds"]] == [3, 4, 5]
+    assert draft["guide"]["step"] != "setup"
