@@ -4,7 +4,6 @@ the game as the store holds it. In-process, through the harness: type, reload th
 from __future__ import annotations
 
 import asyncio
-
 from collections.abc import Callable
 
 import flet as ft
@@ -332,7 +331,7 @@ def test_a_guide_left_open_while_300_entries_are_made_elsewhere_loses_none(open_
     ui = open_app()
     start_game(ui, "kahuna", ["Ana", "Bo"])
     guide = open_app(f"{ui.view.route}/guide")
-    for r in range(3):
+    for _ in range(3):
         ui.click("sheet.add_round")
     for n in range(150):
         ui.type(f"rounds[{n % 3}].Ana", str(n % 9))
