@@ -63,7 +63,7 @@ class Translator:
         template = self._template(key, params.get("n"))
         if not params:
             return template
-        return template.format(**{k: self.number(v) if _is_number(v) else v for k, v in params.items()})
+        return template.format(**{k: self._shown(v) for k, v in params.items()})
 
     def refusal(self, error: RefusedError) -> str:
         return self(error.message_key, **error.params)
@@ -79,6 +79,12 @@ class Translator:
                 if counted:
                     return counted
         raise KeyError(key)
+
+    def _shown(self, value: Any) -> Any:
+        """A value in a template: a number in the language's digits, the engine's Text in the language."""
+        if _is_number(value):
+            return self.number(value)
+        return self.text(value) if isinstance(value, Text) else value
 
     def text(self, text: Text) -> str:
         return text.get(self.lang)

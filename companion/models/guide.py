@@ -6,11 +6,11 @@ say what happens now (whose turn, which round, whether the end has been reached)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import GameSpec, Result, Text
+from scoring import GameSpec, Result, SheetError, Text
 
 STEPS = ("setup", "play", "end", "score")
 PHASES = {"setup": ("setup",), "play": ("round", "turn"), "end": ("end",), "score": ("scoring",)}
@@ -18,7 +18,8 @@ PHASES = {"setup": ("setup",), "play": ("round", "turn"), "end": ("end",), "scor
 
 @dataclass(frozen=True)
 class Now:
-    """What the table does now: a catalog key with its values (the view translates it)."""
+    """What the table does now: a catalog key with its values, which may hold the engine's Text (the view
+    translates both)."""
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
@@ -66,15 +67,19 @@ class Guide:
         self.go(STEPS[max(STEPS.index(self.step) - 1, 0)])
 
 
-def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None) -> list[Now]:
+def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None,
+        pending: Sequence[SheetError] = ()) -> list[Now]:
     """Where the game stands, from the sheet and the engine's result (which is finished only when the sheet
-    is complete: see `scoring.assess_sheet`)."""
+    is complete: see `scoring.assess_sheet`) and what it waits for (`pending`)."""
     names = [p["name"] for p in sheet["players"]]
     if result is not None and result.finished:
         # a game without rounds on its sheet (Patchwork, Ticket to Ride) ends when every score is in
         reason = "complete" if result.end_reason == "rounds" and spec.rounds_kind is None else result.end_reason
         lines = [Now(f"guide.end.{reason}", {"names": ", ".join(result.winners)})]
         return lines if result.end_reason == "table" else [*lines, Now("guide.now.finish")]
+    tie = next((error for error in pending if error.code == "tie"), None)
+    if tie is not None:  # asked for once every other entry is made: the game is over but for who won
+        return [Now("guide.now.tie", {"tie": tie.text})]
     if spec.event is not None:
         events = sheet.get("events", [])
         lines = [Now("guide.now.turn", {"round": len(events) // len(names) + 1,

@@ -57,8 +57,9 @@ class GuideScreen(Screen):
 
     def _now(self) -> ft.Control:
         sheet = self.session.draft["sheet"]
-        result = evaluate(sheet).result  # the scores so far, finished only when the sheet is complete
-        lines = [AppText(self.t(n.key, **n.params), size=15) for n in now(self.spec, sheet, result)]
+        evaluation = evaluate(sheet)  # the scores so far, finished only when the sheet is complete
+        lines = [AppText(self.t(n.key, **n.params), size=15)
+                 for n in now(self.spec, sheet, evaluation.result, evaluation.pending)]
         return tagged("guide.now", ft.Container(
             ft.Row([game_badge(self.spec.id, 40), ft.Column([AppText(self.t("guide.now"), size=12), *lines],
                                                              spacing=2, expand=True)], spacing=12),

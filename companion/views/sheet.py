@@ -297,7 +297,7 @@ class SheetScreen(Screen):
         """Show the evaluation; returns the controls that changed (the 'now' banner and the bottom line always)."""
         changed = [*self._show_totals(evaluation), *self.editors.show(evaluation)]
         self.now_lines.controls = [AppText(self.t(n.key, **n.params), size=13)
-                                   for n in now(self.spec, self.model.working, evaluation.result)]
+                                   for n in now(self.spec, self.model.working, evaluation.result, evaluation.pending)]
         keyed(self.app.page, self.now_lines)
         self.status.value, self.status.color = self._status(evaluation)
         self.finish_button.content.disabled = not evaluation.complete  # type: ignore[union-attr]

@@ -390,6 +390,35 @@ def test_carnage_fast_path_is_round_points_and_tokens(open_app: Callable[..., Ha
     assert "Dwarf wins!" in ui.texts()
 
 
+def test_carnage_by_totals_waiting_on_a_tie_says_who_is_tied_and_what_breaks_it(
+        open_app: Callable[..., Harness]) -> None:
+    """Issue 26: with every total in and a tie for the win, the guide said 'Round 1 of 4: play it, then enter it'."""
+    ui = open_app()
+    start_game(ui, "carnage", ["Mina", "Joon", "Hana", "Tae"])
+    for i, (points, tokens) in enumerate([(12, 1), (10, 0), (12, 1), (2, 1)]):
+        ui.click(f"sheet.total.{i}")
+        ui.type(f"players[{i}].round_points", str(points))
+        ui.type(f"players[{i}].tokens", str(tokens))
+    tie = ("All scores are in but the tiebreak: Mina and Hana are tied for the win on 13 points and on Kharnage "
+           "tokens (1 each): enter the legion cards each has deployed, the rules' next tiebreak")
+    guide = open_app(f"{ui.view.route}/guide")
+    assert tie in guide.texts() and not any(t.startswith("Round 1") for t in guide.texts())
+    assert tie in ui.texts()  # the sheet's own line of what happens now
+    assert any(t.startswith("동점 처리만 남았습니다: Mina, Hana이(가) 13점") for t in
+               open_app(f"{ui.view.route}/guide", lang="ko").texts())
+    ui.click("sheet.total.0")
+    ui.type("players[0].deployed", "5")
+    ui.click("sheet.total.2")
+    ui.type("players[2].deployed", "5")
+    assert any(t.startswith("All scores are in but the tiebreak: Mina and Hana are tied for the win on 13 points "
+                            "and on Kharnage tokens (1 each) and on legion cards deployed (5 each): enter each "
+                            "one's initiative in the last round") for t in ui.texts())
+    ui.type("players[2].last_initiative", "130")
+    ui.click("sheet.total.0")
+    ui.type("players[0].last_initiative", "220")
+    assert "The game is over: tap Finish to see the result" in open_app(f"{ui.view.route}/guide").texts()
+
+
 def test_carnage_rounds_show_play_order_and_ranking(open_app: Callable[..., Harness]) -> None:
     ui = open_app()
     start_game(ui, "carnage", ["Dwarf", "Orc"])
