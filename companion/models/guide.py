@@ -33,12 +33,20 @@ class Guide:
     step: str = "setup"
     setup_done: set[int] = field(default_factory=set)
 
+    def __post_init__(self) -> None:
+        if self.step not in self.steps:  # a step this game has no prompts for (setup without a note), or no step
+            self.step = self.steps[0]
+
     @classmethod
     def restore(cls, spec: GameSpec, sheet: Mapping[str, Any], state: Mapping[str, Any]) -> Guide:
         names = [p["name"] for p in sheet["players"]]
-        step = state.get("step", "setup")
-        return cls(spec, sheet.get("options", {}), names, step if step in STEPS else "setup",
-                   set(state.get("setup_done", [])))
+        return cls(spec, sheet.get("options", {}), names, state.get("step", "setup"), set(state.get("setup_done", [])))
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """The steps this table has prompts for, in order: a game of one's own has no play or end prompts, and a
+        setup only when its definition has a note (every game has its scoring)."""
+        return tuple(step for step in STEPS if self.prompts(step))
 
     def state(self) -> dict[str, Any]:
         return {"step": self.step, "setup_done": sorted(self.setup_done)}
@@ -57,14 +65,16 @@ class Guide:
         return len(self.setup_done) >= len(self.prompts("setup"))
 
     def go(self, step: str) -> None:
-        if step in STEPS:
+        if step in self.steps:
             self.step = step
 
     def next(self) -> None:
-        self.go(STEPS[min(STEPS.index(self.step) + 1, len(STEPS) - 1)])
+        steps = self.steps
+        self.go(steps[min(steps.index(self.step) + 1, len(steps) - 1)])
 
     def back(self) -> None:
-        self.go(STEPS[max(STEPS.index(self.step) - 1, 0)])
+        steps = self.steps
+        self.go(steps[max(steps.index(self.step) - 1, 0)])
 
 
 def now(spec: GameSpec, sheet: Mapping[str, Any], result: Result | None,

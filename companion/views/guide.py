@@ -9,7 +9,7 @@ import flet as ft
 from scoring import spec_for_sheet
 
 from ..models.draft import DraftSession
-from ..models.guide import STEPS, Guide, now
+from ..models.guide import Guide, now
 from ..models.sheet_model import evaluate
 from ..store.oplog import Op
 from ..widgets.common import icon_button, primary_button, rule_notes, secondary_button, section, tagged
@@ -43,10 +43,11 @@ class GuideScreen(Screen):
         return [self._now(), self._stepper(), self._step_body(), rule_notes("guide.notes", self.t, self.spec)]
 
     def bottom(self) -> ft.Control:
-        index = STEPS.index(self.guide.step)
+        steps = self.guide.steps
+        index = steps.index(self.guide.step)
         buttons = [secondary_button("guide.back", self.t("guide.back"), lambda e: self._change(self.guide.back),
                                     icon=ft.Icons.ARROW_BACK, disabled=index == 0)]
-        if index < len(STEPS) - 1:
+        if index < len(steps) - 1:
             buttons.append(primary_button("guide.next", self.t("guide.next"), lambda e: self._change(self.guide.next),
                                           icon=ft.Icons.ARROW_FORWARD))
         else:
@@ -67,10 +68,14 @@ class GuideScreen(Screen):
             on_click=lambda e: self.app.go(self.sheet_route)))
 
     def _stepper(self) -> ft.Control:
-        return tagged("guide.steps", ft.SegmentedButton(
-            segments=[ft.Segment(value=s, label=AppText(self.t(f"guide.step.{s}"))) for s in STEPS],
+        """The steps the game has prompts for (a game of one's own may have its scoring alone: no stepper then)."""
+        steps = self.guide.steps
+        stepper = tagged("guide.steps", ft.SegmentedButton(
+            segments=[ft.Segment(value=s, label=AppText(self.t(f"guide.step.{s}"))) for s in steps],
             selected=[self.guide.step], show_selected_icon=False,
             on_change=lambda e: self._change(lambda: self.guide.go(e.control.selected[0]))))
+        stepper.visible = len(steps) > 1
+        return stepper
 
     def _step_body(self) -> ft.Control:
         step = self.guide.step

@@ -17,6 +17,7 @@ from scoring import score_sheet
 from .conftest import example
 from .harness import Harness
 from .test_custom_game import define_wingspan
+from .test_play_flow import start_game
 
 
 @pytest.mark.parametrize(("lang", "counts", "text"), [
@@ -87,6 +88,40 @@ def test_a_game_of_ones_own_has_no_empty_setup_or_rule_choices(open_app: Callabl
     ui.type("new.player.0", "Ann")
     ui.click("new.start")
     assert ui.view.route.startswith("/play/") and ui.tagged("sheet.notes").visible is False
+
+
+def start_wingspan(open_app: Callable[..., Harness], note: str = "") -> Harness:
+    """A game of one's own (with its setup note, if any) started for Ann; its guide."""
+    ui = open_app()
+    define_wingspan(ui)
+    if note:
+        ui.type("custom.note", note)
+    ui.click("custom.save")
+    ui.type("new.player.0", "Ann")
+    ui.click("new.start")
+    return open_app(f"{ui.view.route}/guide")
+
+
+def steps_of(guide: Harness) -> list[str]:
+    return [segment.value for segment in guide.control("guide.steps").segments]
+
+
+def test_a_guide_offers_only_the_steps_its_game_has_prompts_for(open_app: Callable[..., Harness]) -> None:
+    """Issue 26: a game of one's own showed an empty 'Setup for 1 player: tick each step' in its guide, and empty
+    Play and End steps."""
+    guide = start_wingspan(open_app)
+    assert not any(t.startswith("Setup for") for t in guide.texts())
+    assert steps_of(guide) == ["score"] and guide.tagged("guide.steps").visible is False
+    assert guide.exists("guide.body.score") and "Highest total wins." in guide.texts()
+    assert guide.exists("guide.to_sheet") and not guide.exists("guide.next")
+    noted = start_wingspan(open_app, note="Each player draws 2 bird cards")
+    assert steps_of(noted) == ["setup", "score"] and noted.tagged("guide.steps").visible is not False
+    assert "Setup for 1 player: tick each step" in noted.texts() and "Each player draws 2 bird cards" in noted.texts()
+    noted.click("guide.next")
+    assert noted.exists("guide.body.score") and noted.exists("guide.to_sheet")
+    ui = open_app()
+    start_game(ui, "kahuna", ["Ana", "Bo"])
+    assert steps_of(open_app(f"{ui.view.route}/guide")) == ["setup", "play", "end", "score"]
 
 
 PINA_BOARD = [["pair-1", "pair-2", "double-pair", "three-3"], ["odds", "sum-le-9", "small-straight", "full-house"],
