@@ -10,10 +10,12 @@ import flet as ft
 
 from ..store import stats
 from ..store.definitions import DefinitionStore
+from ..store.ratings import Ratings, cooperative, cooperative_games, ratings
 from ..store.repository import PlayerError
 from ..store.summary import PlaySummary
 from ..widgets.charts import trend, wins_per_player
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.ratings import game_ranking, player_ratings
 from ..widgets.text import AppText
 from .base import Screen, empty_state
 from .home import game_badge
@@ -66,6 +68,11 @@ class PeriodScreen(Screen):
         """The plays of the period (read when the screen is built: a screen kept under another is not)."""
         return stats.in_period(self.app.repo, self.period)
 
+    @cached_property
+    def ratings(self) -> Ratings:
+        """Skill ratings from the period's plays alone (a season, unless the period is all time)."""
+        return ratings(self.plays, cooperative_games(DefinitionStore(self.app.repo).specs()))
+
     def _period_picker(self) -> ft.Control:
         return tagged("stats.period", ft.SegmentedButton(
             segments=[ft.Segment(value=p, label=AppText(self.t(f"period.{p}"))) for p in STATS_PERIODS],
@@ -75,7 +82,11 @@ class PeriodScreen(Screen):
     def _set_period(self, period: str) -> None:
         self.app.stats_period = self.period = period
         self.__dict__.pop("plays", None)
+        self.__dict__.pop("ratings", None)
         self.rebuild()
+
+    def game_name(self, game: str) -> str:
+        return self.t.text(DefinitionStore(self.app.repo).name_of(game))
 
     def game_facts(self, record: stats.GameStats, everyone: bool = False) -> list[str]:
         """Plays, the best score and whose, the winners' average (and with `everyone`, all players')."""
@@ -139,7 +150,7 @@ class StatsScreen(PeriodScreen):
         if not record.plays:
             return None
         return tagged(f"stats.game.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=AppText(self.t.text(DefinitionStore(self.app.repo).name_of(game))),
+            leading=game_badge(game, 36), title=AppText(self.game_name(game)),
             subtitle=AppText(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: self.app.go(deeper(self.route, "game", game))))
 
@@ -170,12 +181,15 @@ class PlayerStatsScreen(PeriodScreen):
         if r.last_played:
             parts.append(AppText(t("stats.last_played", date=day(t, r.last_played)), size=13))
         lines = [tagged(f"stats.line.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=AppText(t.text(DefinitionStore(self.app.repo).name_of(game))),
+            leading=game_badge(game, 36), title=AppText(self.game_name(game)),
             subtitle=AppText(self.line_text(line), size=13), selected=game == self.game,
             on_click=lambda e, g=game: self._choose(g))) for game, line in r.per_game.items()]
         parts.append(section(t("stats.per_game"), *lines))
         if self.game is not None:
             parts.append(self._trend(self.game))
+        rated = player_ratings(t, self.ratings, self.name, r.per_game, self.game_name)
+        if rated is not None:
+            parts.append(rated)
         rivals = stats.rivals(self.plays, self.name)
         if rivals:
             parts.append(section(t("stats.head_to_head"), *[self._rival(other, h2h) for other, h2h in rivals.items()],
@@ -187,7 +201,7 @@ class PlayerStatsScreen(PeriodScreen):
         scores = [score for _, score in stats.score_trend(self.plays, self.name, game)]
         shown = (tagged("stats.trend_chart", trend(t, scores, t("stats.play_axis"))) if len(scores) >= 2
                  else AppText(t("stats.trend_needs_two"), size=13))
-        return section(t("stats.trend", game=t.text(DefinitionStore(self.app.repo).name_of(game))), shown)
+        return section(t("stats.trend", game=self.game_name(game)), shown)
 
     def _rival(self, other: str, h2h: stats.HeadToHead) -> ft.Control:
         t = self.t
@@ -220,6 +234,10 @@ class GameStatsScreen(PeriodScreen):
         if not record.plays:
             return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
         parts.append(tagged("stats.game_facts", AppText("\n".join(self.game_facts(record, everyone=True)), size=15)))
+        ranking = game_ranking(t, self.ratings, self.spec.id, cooperative(self.spec),
+                               lambda name: self.app.go(deeper(self.route, "player", name)))
+        if ranking is not None:
+            parts.append(ranking)
         rows = [tagged(f"stats.game_player.{name}", ft.ListTile(
             title=AppText(name, weight=ft.FontWeight.BOLD), subtitle=AppText(self.line_text(line), size=13),
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
