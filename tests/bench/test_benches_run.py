@@ -3,7 +3,7 @@ runs would leave them unchecked)."""
 
 from __future__ import annotations
 
-from bench import game_log, history
+from bench import game_log, history, ratings
 
 
 def test_the_game_log_benchmark_runs() -> None:
@@ -14,3 +14,8 @@ def test_the_game_log_benchmark_runs() -> None:
 def test_the_history_benchmark_runs() -> None:
     figures = history.run(20)
     assert figures["plays"] == 20 and figures["entry_ms_p50"] > 0 and figures["finish_ms_p50"] > 0
+
+
+def test_the_ratings_benchmark_runs() -> None:
+    figures = ratings.run(30, runs=1)
+    assert figures["plays"] == 30 and figures["players"] > 2 and figures["rate_ms"] > 0
