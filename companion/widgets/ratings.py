@@ -43,8 +43,9 @@ def game_ranking(t: Translator, ratings: Ratings, game: str, cooperative: bool,
     if not rated:
         return None
     rows: list[ft.Control] = [tagged(f"stats.rank.{name}", ft.ListTile(
-        leading=AppText(t.number(place), weight=ft.FontWeight.BOLD), title=AppText(name, weight=ft.FontWeight.BOLD),
-        subtitle=AppText(rating_text(t, rating), size=13), on_click=lambda e, n=name: open_player(n)))
+        leading=AppText(t.number(place), size=18, weight=ft.FontWeight.BOLD),
+        title=AppText(name, weight=ft.FontWeight.BOLD), subtitle=AppText(rating_text(t, rating), size=13),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), on_click=lambda e, n=name: open_player(n)))
         for place, (name, rating) in enumerate(ratings.ranking(game), 1)]
     waiting = sorted((name for name, rating in rated.items() if not rating.shown), key=str.casefold)
     if waiting:
