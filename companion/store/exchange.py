@@ -44,7 +44,10 @@ MAX_BACKUP_BYTES = 64 * 1024 * 1024  # a backup of about 90,000 plays; it is rea
 # (which would take gigabytes to decode).
 MAX_CONTAINERS = 4_000_000
 MAX_DEPTH = 32
-MAX_TEXT = 1000
+# The longest text (key or value) a document holds outside what the rules check: as long as what an import of
+# another app's plays stores (a BG Stats or BoardGameGeek comment), so that whatever came in goes out in a backup
+# and back in
+MAX_TEXT = 5000
 ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # ids appear in routes (/result/<id>)
 SECTIONS = ("players", "drafts", "plays")
 OPTIONAL_SECTIONS = ("definitions",)  # custom games' definitions: backups from before them have none

@@ -132,7 +132,8 @@ REFUSED: dict[str, tuple[Any, str, dict[str, Any]]] = {
                             {"path": "drafts[0].undo"}),
     "a draft without players": (set_in(["drafts", 0, "sheet", "players"], "all"), "backup.error.invalid",
                                 {"path": "drafts[0].sheet"}),
-    "a very long text": (set_in(["plays", 0, "note"], "x" * 5000), "backup.error.too_long", {"limit": 1000}),
+    "a very long text": (set_in(["plays", 0, "note"], "x" * (exchange.MAX_TEXT + 1)), "backup.error.too_long",
+                         {"limit": exchange.MAX_TEXT}),
     "deep nesting": (set_in(["plays", 0, "note"], json.loads("[" * 40 + "]" * 40)), "backup.error.too_deep",
                      {"limit": 32}),
 }
