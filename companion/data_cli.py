@@ -1,7 +1,7 @@
 """`python -m companion data ...`: Settings' data section on the command line, through the same functions
 (companion.store.transfer).
 
-    data import FILE [--data DIR]                              a backup, a BG Stats export or a .bgsplay
+    data import FILE [--data DIR]                 a backup, a BG Stats export, a .bgsplay or BoardGameGeek plays
     data export {backup,bgstats,csv} [--data DIR] [--out FILE] [--lang en|ko]
 
 An import prints what came in, one line per play or game in progress it skipped and why, and the counts. A
@@ -21,7 +21,7 @@ from scoring import get_spec
 from .config import resolve_data_dir
 from .i18n import LANGUAGES, Translator
 from .import_texts import backup_imported, bgstats_counts, bgstats_imported
-from .store import bgstats, exchange, transfer
+from .store import bgg, bgstats, exchange, transfer
 from .store.atomic import StorageError, write_atomically
 from .store.definitions import DefinitionStore
 from .store.repository import Repository, open_repository
@@ -31,11 +31,17 @@ FAILED = 1  # the data folder could not be opened or written
 # why one play or game in progress did not come in: bgstats.skip.<reason>, and a backup's "already"
 SKIPPED = {
     "already": "already here",
+    "date": "a date no real play has (before 1900 or after 2200, or none)",
     "ignored": "marked “ignore” in BG Stats",
+    "length": "a length no real play has (below 0 or over 14 days)",
     "name": "a player name longer than this app allows",
+    "no_players": "no players logged",
     "other_game": "a game that is not built in here",
     "player_count": "a player count the game does not allow",
     "score": "not every player has a whole-number score",
+    "text": "a text that no name or note can hold (control or text-direction characters, or too long)",
+    "twice": "its play id is in the file twice",
+    "value": "a value of the wrong kind (a play id, a flag, a quantity, a rating, the game)",
 }
 KINDS = {"play": "play", "draft": "game in progress"}  # exchange.AlreadyHere.kind
 T = Translator("en")
@@ -48,7 +54,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                      description="Import into or export the play history, as Settings does.")
     commands = parser.add_subparsers(dest="command", required=True)
     importing = commands.add_parser("import", parents=[folder],
-                                    help="import a backup, a BG Stats export or a .bgsplay file")
+                                    help="import a backup, a BG Stats export, a .bgsplay or BoardGameGeek plays")
     importing.add_argument("file", metavar="FILE", type=Path)
     exporting = commands.add_parser("export", parents=[folder], help="export the history")
     exporting.add_argument("kind", choices=list(transfer.EXPORTS))
@@ -73,11 +79,11 @@ def import_into(data_dir: Path, path: Path) -> int:
         return FAILED
     try:
         outcome = transfer.import_file(repo, path)
-        if isinstance(outcome, transfer.BGStatsFile):
-            store_bgstats(repo, outcome)
+        if isinstance(outcome, transfer.PlannedFile):
+            store_planned(repo, outcome)
         else:
             show_backup_report(repo, outcome)
-    except (exchange.BackupError, bgstats.BGStatsError) as refused:
+    except (exchange.BackupError, bgstats.BGStatsError, bgg.BGGError) as refused:
         return fail(REFUSED, T.refusal(refused))
     except OSError as error:
         return fail(REFUSED, f"{path}: {error.strerror or error}")
@@ -86,10 +92,10 @@ def import_into(data_dir: Path, path: Path) -> int:
     return 0
 
 
-def store_bgstats(repo: Repository, file: transfer.BGStatsFile) -> None:
+def store_planned(repo: Repository, file: transfer.PlannedFile) -> None:
     """Store what the file holds, with the names the preview suggests (see bgstats.suggested_renames)."""
     plan = file.plan
-    say(f"{T('bgstats.preview.title')}: {bgstats_counts(T, plan)}")
+    say(f"{T(f'{file.source}.preview.title')}: {bgstats_counts(T, plan)}")
     if plan.first_day is not None:
         say(T("bgstats.preview.days", first=plan.first_day, last=plan.last_day))
     for name, game in plan.matched.items():
@@ -98,11 +104,11 @@ def store_bgstats(repo: Repository, file: transfer.BGStatsFile) -> None:
     for name, known in renames.items():
         say(f"“{name}” is taken as {known}, a player known here")
     if renames:
-        plan = bgstats.plan_import(repo, file.data, renames)
+        plan = file.replan(renames)
     for skipped in plan.skipped:
         say(f"skipped {skipped.played} {skipped.game} ({skipped.uuid}): {SKIPPED[skipped.reason]}")
     report = bgstats.run_import(repo, plan)
-    say(bgstats_imported(T, report))
+    say(bgstats_imported(T, report, file.source))
 
 
 def show_backup_report(repo: Repository, report: exchange.ImportReport) -> None:

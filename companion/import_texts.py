@@ -14,8 +14,9 @@ def backup_imported(t: Translator, report: exchange.ImportReport) -> str:
              players=t("count.players", n=report.players_added))
 
 
-def bgstats_imported(t: Translator, report: bgstats.ImportReport) -> str:
-    return t("bgstats.imported", plays=t("count.plays", n=report.plays_added), skipped=report.plays_skipped,
+def bgstats_imported(t: Translator, report: bgstats.ImportReport, source: str = "bgstats") -> str:
+    """What an import of another app's plays added: from BG Stats, or from BoardGameGeek (`source` "bgg")."""
+    return t(f"{source}.imported", plays=t("count.plays", n=report.plays_added), skipped=report.plays_skipped,
              players=t("count.new_players", n=report.players_added))
 
 

@@ -1,9 +1,10 @@
 """Settings' data section as functions, for its screen and for `python -m companion data` alike: each export
 by kind, and the import of a file of whichever kind it is.
 
-An import takes the app's own backup (checked completely, then stored: exchange) or a BG Stats export
-(`BGStatsExport.json`, or one play as a `.bgsplay`: read and planned here, stored by `bgstats.run_import` once
-the plan has been shown). A file that is neither is refused with the backup's reason.
+An import takes the app's own backup (checked completely, then stored: exchange), a BG Stats export
+(`BGStatsExport.json`, or one play as a `.bgsplay`) or BoardGameGeek's plays (XML: bgg); the last two are read and
+planned here, and stored by `bgstats.run_import` once the plan has been shown. An XML file is BoardGameGeek's or
+refused with bgg's reason; another file that is none of them is refused with the backup's reason.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import bgstats, exchange
+from . import bgg, bgstats, exchange
 from .repository import Repository
 
 
@@ -36,18 +37,25 @@ def export(repo: Repository, kind: str, lang: str = "en") -> bytes:
 
 
 @dataclass(frozen=True)
-class BGStatsFile:
-    """A BG Stats export, read and planned: nothing of it is stored yet."""
+class PlannedFile:
+    """Another app's plays (a BG Stats export, BoardGameGeek's plays), read and planned: nothing of it is stored
+    yet."""
 
-    data: bytes
+    source: str  # "bgstats" or "bgg": the catalog's words for it are <source>.preview.title and <source>.imported
     plan: bgstats.ImportPlan  # with the names as the file spells them (see bgstats.suggested_renames)
+    replan: Callable[[dict[str, str]], bgstats.ImportPlan]  # the plan with names new here taken as known players
 
 
 def import_file(repo: Repository, path: Path, progress: exchange.Progress | None = None,
-                ) -> exchange.ImportReport | BGStatsFile:
-    """Store the backup in `path`, or read and plan the BG Stats export in it. Raises BackupError (a refused
-    backup, or a file that is neither), BGStatsError (a refused BG Stats export) or OSError (the file cannot be
-    read); nothing is stored then. `progress(fraction)` follows a backup's import."""
+                ) -> exchange.ImportReport | PlannedFile:
+    """Store the backup in `path`, or read and plan the BG Stats export or BoardGameGeek plays in it. Raises
+    BackupError (a refused backup, or a file that is none of them), BGStatsError, BGGError (a refused file of
+    theirs) or OSError (the file cannot be read); nothing is stored then. `progress(fraction)` follows a backup's
+    import."""
+    with path.open("rb") as file:
+        xml = bgg.is_xml(file.read(64))
+    if xml:
+        return _bgg_file(repo, path)
     try:
         return exchange.import_backup_file(repo, path, progress)
     except exchange.BackupError as refused:
@@ -55,8 +63,16 @@ def import_file(repo: Repository, path: Path, progress: exchange.Progress | None
             raise
         data = path.read_bytes()
         try:
-            return BGStatsFile(data, bgstats.plan_import(repo, data))
+            return PlannedFile("bgstats", bgstats.plan_import(repo, data),
+                               lambda renames: bgstats.plan_import(repo, data, renames))
         except bgstats.BGStatsError as error:
             if error.message_key == "bgstats.error.not_bgstats":
                 raise refused from None
             raise
+
+
+def _bgg_file(repo: Repository, path: Path) -> PlannedFile:
+    if path.stat().st_size > bgg.MAX_FILE_BYTES:  # refused before it is read
+        raise bgg.too_large()
+    plays = bgg.read_plays(path.read_bytes())
+    return PlannedFile("bgg", bgg.plan_plays(repo, plays), lambda renames: bgg.plan_plays(repo, plays, renames))
