@@ -79,6 +79,7 @@ class App:
         self._messages_free_at = 0.0  # when the browser has shown every message it holds (it shows one at a time)
         self._storing = 0  # screen changes waiting for the storage (see go): their messages wait with them
         self._prefs: ft.SharedPreferences | None = None
+        self.joined: dict[str, str] = {}  # join code -> game, for the games this session joined (see views.live)
 
     def _decide_role(self) -> None:
         """Host or viewer, once for the whole session, from the connection's real address and the key.

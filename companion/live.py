@@ -3,6 +3,11 @@
 One `LiveTable` per server. The scorekeeper is a browser on this computer, or one that opened the
 scorekeeper link (with the server's secret key); everyone else on the network is a viewer who must
 enter the join code of a game in progress and then sees only that game.
+
+Wrong codes count against the address they came from, never against anyone else: a phone with the right
+code joins at once however many wrong ones others sent. What keeps a live game's code from being found is
+its length: 32**8 = 1.1 trillion codes, at 5 wrong codes a minute per address 250 addresses (a whole /24)
+would need 836 years on average to find one (`test_guards.test_guessing_a_live_code_takes_centuries`).
 """
 
 from __future__ import annotations
@@ -19,11 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O or 1/I to misread at the table
-CODE_LENGTH = 5  # 32**5 = 33.5 million codes
-MAX_FAILURES = 5  # wrong codes per phone (peer address) ...
+CODE_LENGTH = 8  # 32**8 = 1.1 trillion codes
+MAX_FAILURES = 5  # wrong codes per phone (peer address; an IPv6 one by its /64, which one device may fill) ...
 FAILURE_WINDOW_SECONDS = 60.0  # ... in this window
-MAX_GLOBAL_FAILURES = 30  # wrong codes from all phones together in the window (a phone may use many addresses)
-MAX_TRACKED_PEERS = 4096  # the limiter forgets the oldest beyond this (the global limit still holds)
+MAX_TRACKED_PEERS = 4096  # the limiter forgets the least recently failing address beyond this
+IPV6_DEVICE_PREFIX = 64
 CHANGE_LOG_LENGTH = 50
 
 
@@ -38,6 +43,20 @@ def is_loopback(address: str | None) -> bool:
         return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
     except ValueError:
         return False
+
+
+def limit_key(address: str) -> str:
+    """What the limiter counts wrong codes against: the address, or for IPv6 its /64 (a device on a network
+    picks its own addresses within one)."""
+    try:
+        parsed = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:  # an IPv4 phone seen by a dual-stack socket: its own address
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, IPV6_DEVICE_PREFIX), strict=False))
+    return str(parsed)
 
 
 class PeerRegistry:
@@ -59,39 +78,34 @@ class PeerRegistry:
 
 @dataclass
 class RateLimiter:
-    """At most MAX_FAILURES wrong codes per peer and MAX_GLOBAL_FAILURES from everyone in
-    FAILURE_WINDOW_SECONDS. Memory is bounded: expired entries are dropped, and beyond MAX_TRACKED_PEERS
-    the least recently failing peer is forgotten."""
+    """At most MAX_FAILURES wrong codes per address (see `limit_key`) in FAILURE_WINDOW_SECONDS. There is no
+    limit on all addresses together: the one there was let strangers' wrong codes lock out every phone with
+    the right one. Memory is bounded: expired entries are dropped, and beyond MAX_TRACKED_PEERS the least
+    recently failing address is forgotten."""
 
     per_peer: int = MAX_FAILURES
-    overall: int = MAX_GLOBAL_FAILURES
     window: float = FAILURE_WINDOW_SECONDS
     max_peers: int = MAX_TRACKED_PEERS
     failures: OrderedDict[str, deque[float]] = field(default_factory=OrderedDict)
-    everyone: deque[float] = field(default_factory=deque)
 
     def wait_seconds(self, peer: str, now: float) -> int:
         self._expire(now)
-        waits = [self._wait(self.failures.get(peer, deque()), self.per_peer, now),
-                 self._wait(self.everyone, self.overall, now)]
-        return max(waits)
+        recent = self.failures.get(limit_key(peer), deque())
+        if len(recent) < self.per_peer:
+            return 0
+        return int(recent[-self.per_peer] + self.window - now) + 1
 
     def fail(self, peer: str, now: float) -> None:
-        recent = self.failures.pop(peer, None) or deque()
+        key = limit_key(peer)
+        recent = self.failures.pop(key, None) or deque()
         recent.append(now)
-        self.failures[peer] = recent  # most recent last
-        self.everyone.append(now)
+        self.failures[key] = recent  # most recent last
         while len(self.failures) > self.max_peers:
             self.failures.popitem(last=False)
 
-    def _wait(self, recent: deque[float], limit: int, now: float) -> int:
-        if len(recent) < limit:
-            return 0
-        return int(recent[-limit] + self.window - now) + 1
-
     def _expire(self, now: float) -> None:
         cutoff = now - self.window
-        for recent in (self.everyone, *self.failures.values()):
+        for recent in self.failures.values():
             while recent and recent[0] <= cutoff:
                 recent.popleft()
         for peer in [p for p, recent in self.failures.items() if not recent]:
@@ -160,7 +174,8 @@ class LiveTable:
 
     def join(self, code: str, peer: str, now: float | None = None) -> JoinResult:
         """The game a code opens, for the phone at `peer`. Every path that accepts a code goes through
-        here: wrong codes count against the phone and against everyone."""
+        here: wrong codes count against the phone's address, and a phone past its limit waits (even with
+        the right code: otherwise the limit would not slow a search down)."""
         moment = time.monotonic() if now is None else now
         normalised = code.strip().upper()
         with self._lock:

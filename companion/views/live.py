@@ -18,7 +18,7 @@ from scoring import score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 from ..i18n import LANGUAGES
-from ..live import JoinResult
+from ..live import CODE_LENGTH, JoinResult
 from ..models.draft import DraftSession
 from ..models.guide import Guide, now
 from ..models.paths import get_in, parse, set_in
@@ -64,6 +64,18 @@ class PhoneSheet:
     def can_undo(self) -> bool:
         return False
 
+def open_game(app: Any, code: str) -> JoinResult:
+    """The game a code opens for this session. One it joined already opens again as it is (a reload, a screen
+    shown again): only a new code goes through the live table's limit on wrong codes."""
+    normalised = code.strip().upper()
+    if normalised in app.joined:
+        return JoinResult(app.joined[normalised])
+    joined = app.services.live.join(normalised, app.peer or "local")
+    if joined.draft_id is not None:
+        app.joined[normalised] = joined.draft_id
+    return joined
+
+
 class JoinScreen(Screen):
     top_level = False
 
@@ -85,7 +97,7 @@ class JoinScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         self.code = ft.TextField(label=self.t("live.code"), capitalization=ft.TextCapitalization.CHARACTERS,
-                                 max_length=8, text_size=28, width=220, on_submit=self._join, autofocus=True)
+                                 max_length=CODE_LENGTH, text_size=28, width=220, on_submit=self._join, autofocus=True)
         self.error = AppText("", color=ft.Colors.ERROR, visible=False)
         if self.tried is not None:
             self._show(self.tried)
@@ -93,7 +105,7 @@ class JoinScreen(Screen):
                 primary_button("live.join", self.t("live.join"), self._join, icon=ft.Icons.LOGIN), self.error]
 
     def _join(self, e: ft.ControlEvent) -> None:
-        joined = self.app.services.live.join(self.code.value or "", self.app.peer or "local")
+        joined = open_game(self.app, self.code.value or "")
         if joined.draft_id is not None:
             self.app.go(f"/live/{(self.code.value or '').strip().upper()}")
             return

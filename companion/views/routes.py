@@ -77,11 +77,11 @@ def screens_for(app: App, route: str) -> list[Screen]:
 
 def _viewer_screens(app: App, path: str) -> list[Screen]:
     """A phone that joined the table sees the join screen and the game it joined, nothing else."""
-    from .live import JoinScreen, LiveScreen
+    from .live import JoinScreen, LiveScreen, open_game
 
     match = re.fullmatch(r"/live/([A-Z0-9]{1,16})", path)
     if match:  # a code in the address counts against the phone's guesses like one typed into the form
-        joined = app.services.live.join(match.group(1), app.peer or "local")
+        joined = open_game(app, match.group(1))
         if joined.draft_id is not None:
             return [LiveScreen(app, path, match.group(1), joined.draft_id)]
         return [JoinScreen(app, "/", joined)]

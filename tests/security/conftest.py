@@ -2,7 +2,9 @@
 
 The namespace side (10.213.0.2) is the phone; the host side (10.213.0.1) is the Wi-Fi address of the
 server, which is started as the README says (`python -m companion --share --port P --data DIR`, bound to
-0.0.0.0). Traffic goes only to the addresses created here. Needs root and iproute2 (bin/test installs it).
+0.0.0.0). The namespace also has the addresses of CROWD, more phones on the same Wi-Fi (a phone picks one
+with `Phone(url, source=...)`). Traffic goes only to the addresses created here. Needs root and iproute2
+(bin/test installs it).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from tests.e2e.conftest import Server, phone, server  # noqa: F401 (browser fixt
 
 HOST_SIDE = "10.213.0.1"
 PHONE_SIDE = "10.213.0.2"
+CROWD_NETWORK = "10.213.1.0/24"
+CROWD = [f"10.213.1.{n}" for n in range(1, 61)]
 PHONE_SCRIPT = Path(__file__).with_name("phone.py")
 
 
@@ -64,6 +68,9 @@ def phone_network() -> Iterator[PhoneNetwork]:
         _ip("netns", "exec", namespace, "ip", "addr", "add", f"{PHONE_SIDE}/30", "dev", phone_if)
         _ip("netns", "exec", namespace, "ip", "link", "set", phone_if, "up")
         _ip("netns", "exec", namespace, "ip", "link", "set", "lo", "up")
+        subprocess.run(["ip", "-n", namespace, "-batch", "-"], check=True, capture_output=True, text=True,
+                       input="".join(f"addr add {address}/24 dev {phone_if}\n" for address in CROWD))
+        _ip("route", "add", CROWD_NETWORK, "dev", host_if)
         yield PhoneNetwork(namespace)
     finally:
         subprocess.run(["ip", "link", "del", host_if], capture_output=True)

@@ -14,6 +14,7 @@ import json
 import socket
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import msgpack
@@ -28,8 +29,10 @@ def frame(action: int, body: Any) -> bytes:
 
 
 class Phone:
-    def __init__(self, ws_url: str, max_size: int | None = None) -> None:
-        self.ws: ClientConnection = connect(ws_url, max_size=None,
+    def __init__(self, ws_url: str, source: str | None = None) -> None:
+        """`source`: the phone's own address, when the network gives it more than one (see conftest.CROWD)."""
+        bound: dict[str, Any] = {"source_address": (source, 0)} if source else {}
+        self.ws: ClientConnection = connect(ws_url, max_size=None, **bound,
                                             user_agent_header="Mozilla/5.0 (Linux; Android 14) Phone")
         self.texts: list[str] = []
         self.ids: dict[str, int] = {}  # semantics identifier -> id of the control it wraps
@@ -98,12 +101,16 @@ class Phone:
         self.ws.send(frame(UPDATE_PROPS, {"id": self.ids[identifier], "props": {"value": value}}))
         self.event(identifier, "change", value)
 
+    def said(self, text: str) -> bool:
+        return any(text in shown for shown in self.texts)
+
     def route(self, route: str) -> None:
         self.ws.send(frame(UPDATE_PROPS, {"id": 1, "props": {"route": route}}))
         self.ws.send(frame(EVENT, {"target": 1, "name": "route_change", "data": {"route": route}}))
 
     def close(self) -> None:
         self.ws.close()
+
 
 
 # ---- scenarios -----------------------------------------------------------------------------------
@@ -155,6 +162,41 @@ def join(url: str, code: str, path: str) -> dict[str, Any]:
     seen = {"live": phone.sees("live.now") or phone.sees("live.total") or phone.sees("live.gone"),
             "join_screen": phone.sees("live.code")}
     phone.close()
+    return seen
+
+
+def crowd(url: str, code: str, guessers: str, newcomers: str) -> dict[str, Any]:
+    """A phone watches the game; then every address of `guessers` sends a wrong code (all within a minute);
+    then phones at the `newcomers` addresses join with the right code, by the form and in the address, and the
+    watching phone opens the game again (a new session, as a reloaded tab without its session gets)."""
+    watcher = Phone(url)
+    watcher.register(f"/live/{code}")
+    watching = watcher.sees("live.now")
+
+    def guess(address: str) -> bool:
+        phone = Phone(url, source=address)
+        phone.register(f"/live/{'Z' * len(code)}")
+        phone.close()
+        return phone.said("No game in progress has this code.")
+
+    with ThreadPoolExecutor(8) as pool:
+        answered = sum(pool.map(guess, guessers.split(",")))
+    by_form, by_address = newcomers.split(",")
+    form = Phone(url, source=by_form)
+    form.register("/")
+    form.set_value("live.code", code)
+    form.event("live.join", "click")
+    form.pump(until=lambda: form.sees("live.now"), timeout=5)
+    address = Phone(url, source=by_address)
+    address.register(f"/live/{code}")
+    reloaded = Phone(url)
+    reloaded.register(f"/live/{code}")
+    watcher.pump(timeout=1)
+    seen = {"watching": watching, "wrong_codes_answered": answered, "form": form.sees("live.now"),
+            "address": address.sees("live.now"), "reloaded": reloaded.sees("live.now"),
+            "watcher_sent_to_the_form": watcher.sees("live.code")}
+    for phone in (watcher, form, address, reloaded):
+        phone.close()
     return seen
 
 
@@ -214,6 +256,8 @@ def main(argv: list[str]) -> None:
         result = guess(url, args[0], int(args[1]))
     elif scenario == "join":
         result = join(url, args[0], args[1])
+    elif scenario == "crowd":
+        result = crowd(url, *args)
     elif scenario == "oversized":
         result = oversized(url, int(args[0]), int(args[1]))
     elif scenario == "many":

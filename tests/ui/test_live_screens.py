@@ -124,3 +124,24 @@ def test_the_viewer_sees_the_result_with_its_tiebreak_when_the_game_ends(
 def test_the_join_page_shows_this_computer_what_the_other_phones_see(open_app: Callable[..., Harness]) -> None:
     viewer = open_app("/join")
     assert viewer.exists("live.code") and not viewer.exists("home.game.kahuna")
+
+
+def join(phone: Harness, code: str) -> None:
+    phone.type("live.code", code)
+    phone.click("live.join")
+
+
+def test_a_phone_that_joined_opens_its_game_again_whatever_its_address_guessed_since(
+        open_app: Callable[..., Harness], phone_of: Callable[..., Harness]) -> None:
+    host = open_app()
+    start_game(host, "kahuna", ["Ana", "Bo"])
+    code = share(host)
+    phone = phone_of(host)
+    join(phone, code)
+    guesser = phone_of(host)  # the same address (a phone sharing it, or the same phone in another tab)
+    for _ in range(MAX_FAILURES + 1):
+        join(guesser, "ZZZZZZZZ")
+    assert any(text.startswith("Too many wrong codes") for text in guesser.texts())
+    phone.run(phone.page.push_route("/"))
+    phone.run(phone.page.push_route(f"/live/{code}"))
+    assert phone.exists("live.now")
