@@ -1,4 +1,4 @@
-"""Files offered for download (a sheet's JSON, backups, exports), served at /download/<token>."""
+"""Files offered for download (a sheet's JSON, backups, exports), served once at /download/<token>."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import threading
 import time
 from dataclasses import dataclass
 
-LIFETIME_SECONDS = 3600
+LIFETIME_SECONDS = 600  # a link not used within this is gone (it is meant for the tap that asked for it)
 MAX_SLOTS = 200
 
 
@@ -27,7 +27,8 @@ class Downloads:
 
     def offer(self, filename: str, payload: bytes, media_type: str = "application/json",
               peer: str | None = None) -> str:
-        """Keep the file for an hour and return the URL path that serves it (to `peer` only, when given)."""
+        """Keep the file for one download within LIFETIME_SECONDS and return the URL path that serves it (to
+        `peer` only, when given)."""
         token = secrets.token_urlsafe(16)
         now = time.monotonic()
         with self._lock:
@@ -37,7 +38,12 @@ class Downloads:
             self._slots[token] = Download(filename, payload, media_type, now + LIFETIME_SECONDS, peer)
         return f"/download/{token}"
 
-    def get(self, token: str) -> Download | None:
+    def take(self, token: str, peer: str | None) -> Download | None:
+        """The file, for a request from `peer`, once: the link is used up. A request from another address
+        gets nothing and uses up nothing."""
         with self._lock:
             found = self._slots.get(token)
-        return found if found is not None and found.expires > time.monotonic() else None
+            if found is None or (found.peer is not None and found.peer != peer):
+                return None
+            del self._slots[token]
+        return found if found.expires > time.monotonic() else None

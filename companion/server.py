@@ -1,5 +1,5 @@
-"""Serve the app over HTTP: the Flet web client (offline, no CDN, gzipped for phones), /download/<token>,
-/upload/<token>.
+"""Serve the app over HTTP: the Flet web client (offline, no CDN, gzipped for phones), /download/<token> (each
+link answers once), /upload/<token>.
 
 Everything that decides trust comes from the connection, never from the client:
 - each session's peer address is the socket's (the ASGI scope `client`), recorded when the session is
@@ -242,9 +242,10 @@ def build_asgi_app(services: Services | Future[Services], trusted_proxies: Itera
 
     @app.get("/download/{token}")
     async def download(token: str, request: Request) -> Response:
-        item = (await ready()).downloads.get(token)
-        if item is None or (item.peer is not None and item.peer != peer_of(request)):
-            return PlainTextResponse("This download has expired. Open it again from the app.", status_code=404)
+        item = (await ready()).downloads.take(token, peer_of(request))
+        if item is None:
+            return PlainTextResponse("This download link was used or has expired. Download it again from the app.",
+                                     status_code=404)
         return Response(item.payload, media_type=item.media_type,
                         headers={"Content-Disposition": f'attachment; filename="{item.filename}"'})
 

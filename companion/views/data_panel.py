@@ -66,7 +66,8 @@ class DataPanel:
         for kind in EXPORTS:
             if kind in self.ready:
                 rows.append(primary_button(f"data.download.{kind}", t(f"data.download.{kind}"),
-                                           icon=ft.Icons.DOWNLOAD, action=self.ready[kind]))
+                                           lambda e, k=kind: self._downloaded(k), icon=ft.Icons.DOWNLOAD,
+                                           action=self.ready[kind]))
             else:
                 rows.append(secondary_button(f"data.prepare.{kind}", t(f"data.prepare.{kind}"),
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
@@ -103,6 +104,12 @@ class DataPanel:
         now = self.app.repo.folder.fingerprint()
         for kind in [k for k in self.ready if self.made_at.get(k) != now]:
             self._make(kind, now)
+
+    def _downloaded(self, kind: str) -> None:
+        """The file went to the browser: its link answers once, so the button prepares the file anew."""
+        del self.ready[kind]
+        self._draw()
+        self.app.page.update()
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:
         files = e.files or []

@@ -118,8 +118,8 @@ class ResultScreen(Screen):
 
     def _actions(self) -> ft.Control:
         text = json.dumps(self.play["sheet"], ensure_ascii=False, indent=2)
-        download = platform.offer_file(self.app.services.downloads, f"{self.spec.id}-{self.play['id']}.json",
-                                       text.encode("utf-8"), peer=self.app.peer)
+        download = secondary_button("result.download_json", self.t("result.download_json"), icon=ft.Icons.DOWNLOAD,
+                                    action=self._offer_json(text), on_click=lambda e: self._renew(e.control, text))
         return section(self.t("result.next"), ft.Row([
             primary_button("result.again", self.t("result.again"), icon=ft.Icons.REPLAY,
                            on_click=lambda e: self.app.go(f"/new/{self.spec.id}/again/{self.play['id']}")),
@@ -129,6 +129,14 @@ class ResultScreen(Screen):
             secondary_button("result.copy_json", self.t("result.copy_json"), icon=ft.Icons.CONTENT_COPY,
                              action=ft.CopyToClipboard(text),
                              on_click=lambda e: self.app.snack(self.t("result.copied"))),
-            secondary_button("result.download_json", self.t("result.download_json"), icon=ft.Icons.DOWNLOAD,
-                             action=download),
+            download,
         ], wrap=True), AppText(self.t("result.json_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+
+    def _offer_json(self, text: str) -> ft.ClientAction:
+        return platform.offer_file(self.app.services.downloads, f"{self.spec.id}-{self.play['id']}.json",
+                                   text.encode("utf-8"), peer=self.app.peer)
+
+    def _renew(self, button: ft.Control, text: str) -> None:
+        """The sheet went to the browser: its link answers once, so the button gets a new one for the next tap."""
+        button.action = self._offer_json(text)  # type: ignore[attr-defined]
+        button.update()

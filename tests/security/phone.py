@@ -200,6 +200,20 @@ def crowd(url: str, code: str, guessers: str, newcomers: str) -> dict[str, Any]:
     return seen
 
 
+def download_twice(url: str, key: str) -> dict[str, Any]:
+    """The scorekeeper on this phone (with the key) prepares a backup, and the browser fetches its link twice."""
+    phone = Phone(url)
+    phone.register(f"/settings?key={key}")
+    phone.event("data.prepare.backup", "click")
+    phone.pump(until=lambda: phone.sees("data.download.backup"))
+    link = next(text for text in phone.texts if text.startswith("/download/"))
+    phone.close()
+    host, port = url.removeprefix("ws://").split("/")[0].split(":")
+    first, second = http_get(host, int(port), link), http_get(host, int(port), link)
+    return {"statuses": [first["status"], second["status"]], "backup": '"plays"' in first["body"],
+            "second": second["body"]}
+
+
 def oversized(url: str, megabytes: int, count: int) -> dict[str, Any]:
     """`count` connections each sending one message of `megabytes` MiB; how each connection ended."""
     outcomes = []
@@ -258,6 +272,8 @@ def main(argv: list[str]) -> None:
         result = join(url, args[0], args[1])
     elif scenario == "crowd":
         result = crowd(url, *args)
+    elif scenario == "download-twice":
+        result = download_twice(url, *args)
     elif scenario == "oversized":
         result = oversized(url, int(args[0]), int(args[1]))
     elif scenario == "many":

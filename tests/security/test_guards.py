@@ -130,6 +130,7 @@ def test_a_download_goes_only_to_the_address_that_asked_for_it(services: Service
     theirs = services.downloads.offer("backup.json", b"{}", peer="127.0.0.1")
     assert client.get(mine).status_code == 200
     assert client.get(theirs).status_code == 404
+    assert services.downloads.take(theirs.rsplit("/", 1)[1], "127.0.0.1") is not None  # not used up by the stranger
 
 
 @pytest.mark.parametrize("button", ["result.download_json", "data.download.backup", "data.download.csv",
@@ -145,8 +146,14 @@ def test_every_download_the_app_offers_is_tied_to_the_session_that_asked(service
         if button.startswith("data."):
             ui.click(button.replace(".download.", ".prepare."))
         url = ui.control(button).action.url
-        assert services.downloads.get(url.rsplit("/", 1)[1]).peer == "127.0.0.1"
         assert client.get(url).status_code == 404  # from "testclient": not the address that asked
+        assert services.downloads.take(url.rsplit("/", 1)[1], "127.0.0.1").peer == "127.0.0.1"
+        assert services.downloads.take(url.rsplit("/", 1)[1], "127.0.0.1") is None  # once
+        ui.click(button)  # the browser opened the link: the next tap needs a new one
+        if button.startswith("data."):
+            ui.click(button.replace(".download.", ".prepare."))
+        again = ui.control(button).action.url
+        assert again != url and services.downloads.take(again.rsplit("/", 1)[1], "127.0.0.1") is not None
         assert ui.crashes() == []
     finally:
         ui.close()

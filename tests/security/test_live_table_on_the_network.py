@@ -3,6 +3,10 @@ Each test says what happened before."""
 
 from __future__ import annotations
 
+import re
+import time
+
+from companion.downloads import LIFETIME_SECONDS
 from companion.store.repository import Repository
 from tests.e2e.conftest import Server
 
@@ -22,6 +26,15 @@ def shared_for_sale(server: Server) -> tuple[str, str]:
     return draft["id"], code
 
 
+def scorekeeper_key(server: Server) -> str:
+    """The key of the scorekeeper link the server prints once it has opened the data."""
+    deadline = time.monotonic() + 30
+    while not (found := re.search(r"\?key=(\S+)", server.log.read_text())) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert found, server.log.read_text()
+    return found.group(1)
+
+
 def test_strangers_wrong_codes_never_lock_out_the_right_one(phone_network: PhoneNetwork,
                                                             shared_server: Server) -> None:
     """Before: 40 wrong codes from 40 addresses in a minute made the server refuse the right code to every new
@@ -30,3 +43,11 @@ def test_strangers_wrong_codes_never_lock_out_the_right_one(phone_network: Phone
     seen = phone_network.run(shared_server, "crowd", code, ",".join(CROWD[:40]), ",".join(CROWD[-2:]))
     assert seen == {"watching": True, "wrong_codes_answered": 40, "form": True, "address": True, "reloaded": True,
                     "watcher_sent_to_the_form": False}
+
+
+def test_a_download_link_answers_once(phone_network: PhoneNetwork, shared_server: Server) -> None:
+    """Before: a backup's link answered every request for an hour."""
+    seen = phone_network.run(shared_server, "download-twice", scorekeeper_key(shared_server))
+    assert seen["statuses"] == [200, 404] and seen["backup"] is True
+    assert "used or has expired" in seen["second"]
+    assert LIFETIME_SECONDS <= 600

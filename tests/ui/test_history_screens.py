@@ -108,7 +108,7 @@ def test_a_backup_is_prepared_for_download_and_imported_elsewhere(open_app: Call
     ui = open_app("/settings")
     ui.click("data.prepare.backup")
     url = ui.control("data.download.backup").action.url
-    payload = services.downloads.get(url.rsplit("/", 1)[1]).payload
+    payload = services.downloads.take(url.rsplit("/", 1)[1], None).payload
     elsewhere = Services(Repository.open(tmp_path / "other"), Downloads())
     other = Harness(make_main(elsewhere), route="/settings", prefs={"table_companion.language": "en"})
     try:

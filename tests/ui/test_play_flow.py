@@ -66,7 +66,7 @@ def test_result_offers_the_sheet_as_json_in_the_cli_format(open_app: Callable[..
     copy_button = ui.control("result.copy_json")
     assert json.loads(copy_button.action.data) == example
     url = ui.control("result.download_json").action.url
-    download = services.downloads.get(url.rsplit("/", 1)[1])
+    download = services.downloads.take(url.rsplit("/", 1)[1], None)
     assert download is not None and json.loads(download.payload) == example
 
 
