@@ -16,7 +16,8 @@ import flet as ft
 from . import platform
 from .downloads import Downloads
 from .i18n import LANGUAGES, Translator, language_from_locale
-from .live import LiveTable, PeerRegistry, live_topic
+from .live import LiveTable, PeerRegistry
+from .live_feed import Handler, LiveFeed
 from .models.draft import Writer
 from .store import StorageError
 from .store.repository import Repository
@@ -34,7 +35,6 @@ logger = logging.getLogger(__name__)
 PREF_LANGUAGE = "table_companion.language"
 PREF_THEME = "table_companion.theme"
 CLIENT_TIMEOUT = 3.0
-WATCH_DELAY = 0.05  # seconds: a burst of changes on other phones redraws this one once
 STORAGE_RETRY_S = 5.0  # seconds between tries to save what the disk refused
 MAX_CONFIRMING = 8  # screen changes the browser may not have confirmed yet (taps faster than a round trip)
 MESSAGE_S = 3  # seconds a message stays
@@ -79,6 +79,7 @@ class App:
         self._messages_free_at = 0.0  # when the browser has shown every message it holds (it shows one at a time)
         self._storing = 0  # screen changes waiting for the storage (see go): their messages wait with them
         self._prefs: ft.SharedPreferences | None = None
+        self.feed = LiveFeed(page)
         self.joined: dict[str, str] = {}  # join code -> game, for the games this session joined (see views.live)
 
     def _decide_role(self) -> None:
@@ -118,6 +119,7 @@ class App:
         page.on_route_change = self._route_changed
         page.on_view_pop = self._view_popped
         page.on_close = self._closed
+        page.on_connect = lambda e: self.feed.back()
         self.show(page.route or "/")
 
     def _show_problem(self, problem: StorageError | NewerSchemaError) -> None:
@@ -204,6 +206,7 @@ class App:
         what runs while a screen is shown stops (a sheet's clock, which would keep the session alive) and
         the session can be freed. Flet itself unmounts nothing then."""
         self._messages.clear()  # nothing left to take away when their time is up
+        self.feed.end()
         self.page.views.clear()
         self.page.update()
 
@@ -211,30 +214,11 @@ class App:
 
     def publish(self, draft_id: str, message: dict[str, Any]) -> None:
         """Tell the other phones watching this game that it changed (or ended)."""
-        self.page.pubsub.send_others_on_topic(live_topic(draft_id), message)
+        self.feed.publish(draft_id, message)
 
-    def watch(self, draft_id: str, handler: Any) -> None:
-        """Call `handler(message)` on this session's loop whenever another session changes the game.
-
-        A burst of changes is delivered once, a moment after the last one: watching phones redraw after
-        the scorekeeper's entry is done, never in the middle of it.
-        """
-        topic = live_topic(draft_id)
-        self.page.pubsub.unsubscribe_topic(topic)
-        pending: dict[str, Any] = {}
-
-        def flush() -> None:
-            message = pending.pop("message", {})
-            pending.pop("timer", None)
-            handler(message)
-
-        async def deliver(topic: str, message: dict[str, Any]) -> None:
-            if "timer" in pending:
-                pending["timer"].cancel()
-            pending["message"] = {**pending.get("message", {}), **message}
-            pending["timer"] = asyncio.get_running_loop().call_later(WATCH_DELAY, flush)
-
-        self.page.pubsub.subscribe_topic(topic, deliver)
+    def watch(self, draft_id: str, handler: Handler) -> None:
+        """Redraw with `handler(message)` when another session changes the game (see LiveFeed)."""
+        self.feed.watch(draft_id, handler)
 
     # ---- storage --------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import socket
+import struct
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -34,16 +35,18 @@ class Phone:
         bound: dict[str, Any] = {"source_address": (source, 0)} if source else {}
         self.ws: ClientConnection = connect(ws_url, max_size=None, **bound,
                                             user_agent_header="Mozilla/5.0 (Linux; Android 14) Phone")
+        self.session_id = ""  # the session the server made for this phone (see register)
         self.texts: list[str] = []
         self.ids: dict[str, int] = {}  # semantics identifier -> id of the control it wraps
         self.controls: dict[str, dict[str, Any]] = {}  # semantics identifier -> the control it wraps
         self.page_patch: dict[str, Any] = {}
 
-    def register(self, route: str = "/", *burst: bytes) -> None:
-        """Register a new session; `burst` frames go out in the same write, before any answer."""
+    def register(self, route: str = "/", *burst: bytes, session_id: str = "") -> None:
+        """Register a new session, or with `session_id` come back to one; `burst` frames go out in the same
+        write, before any answer."""
         page = {"route": route, "width": 412.0, "height": 915.0, "web": True, "platform": "android",
                 "pwa": False, "debug": False}
-        self.ws.send(frame(REGISTER, {"session_id": "", "page_name": "", "page": page}))
+        self.ws.send(frame(REGISTER, {"session_id": session_id, "page_name": "", "page": page}))
         for extra in burst:
             self.ws.send(extra)
         self.pump(until=lambda: bool(self.ids), timeout=15)
@@ -73,6 +76,7 @@ class Phone:
                 self.route(body["args"]["route"])
         elif action == REGISTER:
             self.page_patch = body.get("page_patch") or {}
+            self.session_id = body.get("session_id") or ""
         elif action == PATCH:
             self._collect(body)
 
@@ -111,6 +115,10 @@ class Phone:
     def close(self) -> None:
         self.ws.close()
 
+    def drop(self) -> None:
+        """The phone leaves the Wi-Fi: its connection is cut without a goodbye (a reset, no close frame)."""
+        self.ws.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.ws.socket.close()
 
 
 # ---- scenarios -----------------------------------------------------------------------------------
@@ -214,6 +222,27 @@ def download_twice(url: str, key: str) -> dict[str, Any]:
             "second": second["body"]}
 
 
+def vanish(url: str, code: str, draft_id: str, key: str) -> dict[str, Any]:
+    """A phone watching the game and one keeping score on its sheet (with the key) leave the Wi-Fi."""
+    viewer, keeper = Phone(url), Phone(url)
+    viewer.register(f"/live/{code}")
+    keeper.register(f"/play/{draft_id}?key={key}")
+    seen = {"viewer": viewer.sees("live.now"), "keeper": keeper.sees("players[0].coins_left"),
+            "sessions": [viewer.session_id, keeper.session_id]}
+    viewer.drop()
+    keeper.drop()
+    return seen
+
+
+def come_back(url: str, session_id: str, route: str) -> dict[str, Any]:
+    """The phone is back on the Wi-Fi and reconnects to its session (as Flet's web client does)."""
+    phone = Phone(url)
+    phone.register(route, session_id=session_id)
+    phone.close()
+    return {"same_session": phone.session_id == session_id,
+            "coins_left": phone.controls.get("players[0].coins_left", {}).get("value")}
+
+
 def oversized(url: str, megabytes: int, count: int) -> dict[str, Any]:
     """`count` connections each sending one message of `megabytes` MiB; how each connection ended."""
     outcomes = []
@@ -274,6 +303,10 @@ def main(argv: list[str]) -> None:
         result = crowd(url, *args)
     elif scenario == "download-twice":
         result = download_twice(url, *args)
+    elif scenario == "vanish":
+        result = vanish(url, *args)
+    elif scenario == "come-back":
+        result = come_back(url, *args)
     elif scenario == "oversized":
         result = oversized(url, int(args[0]), int(args[1]))
     elif scenario == "many":

@@ -51,3 +51,24 @@ def test_a_download_link_answers_once(phone_network: PhoneNetwork, shared_server
     assert seen["statuses"] == [200, 404] and seen["backup"] is True
     assert "used or has expired" in seen["second"]
     assert LIFETIME_SECONDS <= 600
+
+
+def test_a_session_whose_phone_went_away_is_drawn_when_it_comes_back(phone_network: PhoneNetwork,
+                                                                      shared_server: Server) -> None:
+    """Before: each change of the game raised a traceback in the server's log, for the session of a phone keeping
+    score on its sheet that had left the Wi-Fi (its clock could not start a task without a connection)."""
+    draft_id, code = shared_for_sale(shared_server)
+    key = scorekeeper_key(shared_server)
+    gone = phone_network.run(shared_server, "vanish", code, draft_id, key)
+    assert gone["viewer"] is True and gone["keeper"] is True
+    host = Phone(f"ws://127.0.0.1:{shared_server.port}/ws")
+    host.register(f"/play/{draft_id}")
+    for value in range(1, 31):
+        host.set_value("players[0].coins_left", str(value % 18))
+        host.pump(timeout=0.5, quiet=0.1)
+    host.close()
+    time.sleep(1)
+    log = shared_server.log.read_text()
+    assert "Traceback" not in log, log[-3000:]
+    back = phone_network.run(shared_server, "come-back", gone["sessions"][1], f"/play/{draft_id}?key={key}")
+    assert back == {"same_session": True, "coins_left": str(30 % 18)}  # the last entry, drawn on its return
