@@ -204,11 +204,13 @@ class App:
     def _closed(self, e: ft.ControlEvent) -> None:
         """The session expired (its phone went away and did not come back): take its screens down, so that
         what runs while a screen is shown stops (a sheet's clock, which would keep the session alive) and
-        the session can be freed. Flet itself unmounts nothing then."""
+        the session can be freed. Flet itself unmounts nothing then. The players its phone held are free."""
         self._messages.clear()  # nothing left to take away when their time is up
         self.feed.end()
         self.page.views.clear()
         self.page.update()
+        for draft_id in self.services.live.claims.release(self.page.session.id):
+            self.publish(draft_id, {"draft": draft_id})
 
     # ---- the live table --------------------------------------------------------------------------
 

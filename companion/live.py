@@ -23,6 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .claims import Claims
+
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O or 1/I to misread at the table
 CODE_LENGTH = 8  # 32**8 = 1.1 trillion codes
 MAX_FAILURES = 5  # wrong codes per phone (peer address; an IPv6 one by its /64, which one device may fill) ...
@@ -142,6 +144,7 @@ class LiveTable:
         self._edits_allowed: set[str] = set()
         self._changes: dict[str, deque[Change]] = {}
         self._limiter = RateLimiter()
+        self.claims = Claims()  # which phone is which player (see companion.claims)
         self._lock = threading.Lock()
         self._next_change = 0
 
@@ -195,6 +198,7 @@ class LiveTable:
         with self._lock:
             self._codes = {c: d for c, d in self._codes.items() if d != draft_id}
             self._edits_allowed.discard(draft_id)
+        self.claims.forget(draft_id)
 
     def allow_edits(self, draft_id: str, allowed: bool) -> None:
         with self._lock:

@@ -1,14 +1,16 @@
 """The live table: the scorekeeper shares a game; the other phones join with its code and watch it live.
 
 Viewers see only the game they joined: totals, whose turn, the prompt, the result with its tiebreak.
-When the scorekeeper allows it, a viewer may enter their own player's fields; every change goes through
-the same validation and storage, and the scorekeeper sees who changed what, with undo.
+When the scorekeeper allows it, a viewer says which player it is (a claim, see companion.claims) and enters
+that player's fields; every change goes through the same validation and storage, and the scorekeeper sees
+which phone is which player, and who changed what, with undo.
 """
 
 from __future__ import annotations
 
 import copy
 import io
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -17,12 +19,13 @@ import segno
 from scoring import score_sheet, spec_for_sheet
 from scoring.ranking import places
 
+from ..claims import ClaimError, check_edit
 from ..i18n import LANGUAGES
 from ..live import CODE_LENGTH, JoinResult
 from ..models.draft import DraftSession
 from ..models.guide import Guide, now
-from ..models.paths import get_in, parse, set_in
-from ..models.sheet_model import SheetModel
+from ..models.paths import Path, get_in, parse, set_in
+from ..models.sheet_model import Evaluation, SheetModel
 from ..widgets.common import icon_button, primary_button, section, shown_value, tagged
 from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
@@ -63,6 +66,7 @@ class PhoneSheet:
     @property
     def can_undo(self) -> bool:
         return False
+
 
 def open_game(app: Any, code: str) -> JoinResult:
     """The game a code opens for this session. One it joined already opens again as it is (a reload, a screen
@@ -117,6 +121,34 @@ class JoinScreen(Screen):
         self.error.visible = True
 
 
+class OwnFields:
+    """The sheet as a joined phone's editors see it: they read all of it, and change only what `may_edit`
+    allows (the fields of the player the phone holds). An edit refused changes nothing and stores nothing.
+    What the editors do not use is not here, so that nothing reaches the sheet around the check."""
+
+    def __init__(self, model: SheetModel, may_edit: Callable[[Path], bool]) -> None:
+        self._model, self._may_edit = model, may_edit
+
+    @property
+    def names(self) -> list[str]:
+        return self._model.names
+
+    def value(self, path: Path, default: Any = None) -> Any:
+        return self._model.value(path, default)
+
+    def commit(self) -> None:
+        self._model.commit()
+
+    def set(self, path: Path, value: Any, typing: bool = False) -> Evaluation:
+        return self._model.set(path, value, typing) if self._may_edit(path) else self._model.evaluation
+
+    def append(self, path: Path, item: Any) -> Evaluation:
+        return self._model.append(path, item) if self._may_edit(path) else self._model.evaluation
+
+    def remove_at(self, path: Path, index: int) -> Evaluation:
+        return self._model.remove_at(path, index) if self._may_edit(path) else self._model.evaluation
+
+
 class LiveScreen(Screen):
     """What a viewer sees of the game they joined, redrawn whenever the scorekeeper changes it."""
 
@@ -124,7 +156,7 @@ class LiveScreen(Screen):
         super().__init__(app, route)
         self.code = code
         self.draft_id = draft_id
-        self.me: str | None = getattr(app, "live_player", None)
+        self.me: str | None = None  # the player this phone holds, as the screen was last drawn
         self.finished_play: str | None = None
         if self.draft_id is not None:
             app.watch(self.draft_id, self._changed_elsewhere)
@@ -159,6 +191,7 @@ class LiveScreen(Screen):
         parts.append(ft.ExpansionTile(title=AppText(self.t(f"guide.step.{step}")), controls=[
             ft.Container(ft.Column([AppText(self.t.text(p), size=14) for p in guide.prompts(step)], spacing=4),
                          padding=ft.Padding.only(left=16, right=16, bottom=12))]))
+        self.me = self.app.services.live.claims.player_of(draft["id"], self.app.page.session.id)
         if self.app.services.live.edits_allowed(draft["id"]) and spec.player_fields:
             parts.append(self._own_fields(draft, spec))
         return parts
@@ -191,16 +224,19 @@ class LiveScreen(Screen):
 
     def _own_fields(self, draft: dict[str, Any], spec: Any) -> ft.Control:
         names = [p["name"] for p in draft["sheet"]["players"]]
-        chips = [tagged(f"live.me.{i}", ft.Chip(label=n, selected=n == self.me,
-                                                 on_select=lambda e, n=n: self._choose(n)))
-                 for i, n in enumerate(names)]
-        parts: list[ft.Control] = [AppText(self.t("live.who_are_you"), size=14), ft.Row(chips, wrap=True)]
+        held = {c.player for c in self.app.services.live.claims.of_game(draft["id"])} - {self.me}
+        chips = [tagged(f"live.me.{i}", ft.Chip(
+            label=self.t("live.held_elsewhere", name=n) if n in held else n, selected=n == self.me,
+            on_select=lambda e, n=n: self._choose(n))) for i, n in enumerate(names)]
+        said = self.t("live.you_are", name=self.me) if self.me in names else self.t("live.who_are_you")
+        parts: list[ft.Control] = [tagged("live.who", AppText(said, size=14)), ft.Row(chips, wrap=True)]
         if self.me in names:
             index = names.index(self.me)
             session = DraftSession(self.app.repo, draft, self.app.storage_problem,
                                    on_finished=self._finished_meanwhile, writer=self.app.writer)
             model = SheetModel(spec, session.draft["sheet"], PhoneSheet(session, self._save))
-            editors = EditorFactory(model, self.t, lambda ev: self._show(editors.show(ev)), self.rebuild)
+            editors = EditorFactory(OwnFields(model, self._may_edit), self.t,  # type: ignore[arg-type]
+                                    lambda ev: self._show(editors.show(ev)), self.rebuild)
             parts += [editors.build(f, ("players", index, f.key)) for f in spec.player_fields]
             editors.show(model.evaluation)
         return section(self.t("live.your_scores"), *parts)
@@ -211,9 +247,36 @@ class LiveScreen(Screen):
             self.app.page.update(*changed)
 
     def _choose(self, name: str) -> None:
-        self.me = name
-        self.app.live_player = name
-        self.app.writer.by = {"player": name}  # every entry of this phone names its player
+        """This phone says which player it is: once, and only one that no other phone holds."""
+        draft = self.app.repo.draft(self.draft_id)
+        players = [p["name"] for p in draft["sheet"]["players"]] if draft else []
+        try:
+            self.app.services.live.claims.claim(self.draft_id, name, players, self.app.page.session.id,
+                                                self.app.peer or "?")
+        except ClaimError as refused:
+            self.app.snack(self.t(refused.message_key, **refused.params))
+        else:
+            self.app.writer.by = {"player": name}  # every entry of this phone names its player
+            self.app.publish(self.draft_id, {"draft": self.draft_id})
+        self.rebuild()  # the chips show what is held (a chip's selection changes on the phone at once)
+
+    def _may_edit(self, path: Path) -> bool:
+        """Whether this phone may change the sheet at `path` now: only the player it holds, where that player
+        sits now. Otherwise it is told why and the screen is drawn again from what is stored (its editors may
+        be older than the scorekeeper's last change of who holds whom)."""
+        live = self.app.services.live
+        draft = self.app.repo.draft(self.draft_id)
+        players = [p["name"] for p in draft["sheet"]["players"]] if draft else []
+        holds = live.claims.player_of(self.draft_id, self.app.page.session.id)
+        try:
+            check_edit(live.edits_allowed(self.draft_id), holds, path, players)
+        except ClaimError as refused:
+            self.app.snack(self.t(refused.message_key, **refused.params))
+            self.app.page.run_task(self._redraw)
+            return False
+        return True
+
+    async def _redraw(self) -> None:
         self.rebuild()
 
     def _save(self, session: DraftSession, sheet: dict[str, Any], same_edit: bool) -> None:
@@ -268,6 +331,11 @@ class ShareScreen(Screen):
         parts.append(tagged("live.allow_edits", ft.Switch(
             label=t("live.allow_edits"), value=live.edits_allowed(self.draft["id"]),
             on_change=lambda e: self._allow(bool(e.control.value)))))
+        claims = [tagged(f"live.claim.{c.player}", ft.ListTile(
+            dense=True, title=AppText(t("live.held_by", name=c.player, phone=c.peer)),
+            trailing=icon_button(f"live.free.{c.player}", ft.Icons.PERSON_REMOVE, t("live.free"),
+                                 lambda e, c=c: self._free(c.player)))) for c in live.claims.of_game(self.draft["id"])]
+        parts.append(section(t("live.claims"), *(claims or [AppText(t("live.no_claims"), size=13)])))
         changes = live.changes(self.draft["id"])
         rows = [tagged(f"live.change.{c.id}", ft.ListTile(
             dense=True, title=AppText(t("live.change", who=c.who, field=self._field_name(c.path),
@@ -282,6 +350,12 @@ class ShareScreen(Screen):
         spec = spec_for_sheet(self.draft["sheet"])
         field = next((f for f in spec.player_fields if f.key == key), None)
         return self.t.text(field.name) if field else str(key)
+
+    def _free(self, player: str) -> None:
+        """The phone that held `player` holds nobody now, and any phone may say it is `player`."""
+        self.app.services.live.claims.free(self.draft["id"], player)
+        self.app.publish(self.draft["id"], {"draft": self.draft["id"]})
+        self.rebuild()
 
     def _allow(self, allowed: bool) -> None:
         self.app.services.live.allow_edits(self.draft["id"], allowed)

@@ -101,9 +101,14 @@ class Phone:
     def event(self, identifier: str, name: str, data: Any = None) -> None:
         self.ws.send(frame(EVENT, {"target": self.ids[identifier], "name": name, "data": data}))
 
-    def set_value(self, identifier: str, value: str) -> None:
+    def set_value(self, identifier: str, value: Any) -> None:
         self.ws.send(frame(UPDATE_PROPS, {"id": self.ids[identifier], "props": {"value": value}}))
         self.event(identifier, "change", value)
+
+    def select(self, identifier: str) -> None:
+        """Tap a chip that is not selected."""
+        self.ws.send(frame(UPDATE_PROPS, {"id": self.ids[identifier], "props": {"selected": True}}))
+        self.event(identifier, "select", True)
 
     def said(self, text: str) -> bool:
         return any(text in shown for shown in self.texts)
@@ -243,6 +248,44 @@ def come_back(url: str, session_id: str, route: str) -> dict[str, Any]:
             "coins_left": phone.controls.get("players[0].coins_left", {}).get("value")}
 
 
+def claims(url: str, code: str, draft_id: str, key: str, first: str, second: str) -> dict[str, Any]:
+    """The scorekeeper (on this phone, with the key) lets players enter; the phones at `first` and `second`
+    say which player they are, try to be another, and enter a score. Each phone reads what came before it acts
+    (as a phone shows it before its player taps)."""
+    keeper = Phone(url)
+    keeper.register(f"/play/{draft_id}/share?key={key}")
+    keeper.set_value("live.allow_edits", True)
+    ana, bo = Phone(url, source=first), Phone(url, source=second)
+    for phone in (ana, bo):
+        phone.register(f"/live/{code}")
+        phone.pump(until=lambda phone=phone: phone.sees("live.me.0"), timeout=5)
+
+    def tap(phone: Phone, chip: str) -> None:
+        for other in (keeper, ana, bo):
+            other.pump(timeout=1, quiet=0.3)
+        phone.select(chip)
+        phone.pump(timeout=3)
+
+    seen: dict[str, Any] = {}
+    tap(ana, "live.me.0")
+    tap(bo, "live.me.0")
+    tap(bo, "live.me.1")
+    tap(ana, "live.me.1")
+    seen["ana"] = ana.said("This phone is Ana.") and ana.said("This phone is Ana: to be someone else")
+    seen["bo"] = bo.said("Another phone is Ana") and bo.said("This phone is Bo.")
+    seen["ana_fields"] = sorted(i for i in ana.ids if i.startswith("players["))
+    ana.set_value("players[0].coins_left", "7")
+    ana.pump(timeout=2)
+    keeper.pump(until=lambda: keeper.sees("live.change."), timeout=5)
+    seen["keeper_sees"] = sorted({t for t in keeper.texts if t.startswith(("Ana: ", "Bo: "))})
+    keeper.event("live.free.Ana", "click")
+    tap(ana, "live.me.2")
+    seen["ana_is_now"] = ana.said("This phone is Cy.")
+    for phone in (keeper, ana, bo):
+        phone.close()
+    return seen
+
+
 def oversized(url: str, megabytes: int, count: int) -> dict[str, Any]:
     """`count` connections each sending one message of `megabytes` MiB; how each connection ended."""
     outcomes = []
@@ -307,6 +350,8 @@ def main(argv: list[str]) -> None:
         result = vanish(url, *args)
     elif scenario == "come-back":
         result = come_back(url, *args)
+    elif scenario == "claims":
+        result = claims(url, *args)
     elif scenario == "oversized":
         result = oversized(url, int(args[0]), int(args[1]))
     elif scenario == "many":

@@ -72,3 +72,19 @@ def test_a_session_whose_phone_went_away_is_drawn_when_it_comes_back(phone_netwo
     assert "Traceback" not in log, log[-3000:]
     back = phone_network.run(shared_server, "come-back", gone["sessions"][1], f"/play/{draft_id}?key={key}")
     assert back == {"same_session": True, "coins_left": str(30 % 18)}  # the last entry, drawn on its return
+
+
+def test_a_joined_phone_is_one_player_and_the_scorekeeper_sees_which(phone_network: PhoneNetwork,
+                                                                    shared_server: Server) -> None:
+    """Before: any phone could pick any player and enter for them, and the change list did not say which phone."""
+    draft_id, code = shared_for_sale(shared_server)
+    first, second = CROWD[0], CROWD[1]
+    seen = phone_network.run(shared_server, "claims", code, draft_id, scorekeeper_key(shared_server), first, second)
+    assert seen["ana"] is True, seen  # Ana's phone is Ana, and is refused Bo
+    assert seen["bo"] is True  # the other phone is refused Ana, and is Bo
+    assert seen["ana_fields"] and all(field.startswith("players[0].") for field in seen["ana_fields"])
+    assert f"Ana: the phone at {first}" in seen["keeper_sees"] and f"Bo: the phone at {second}" in seen["keeper_sees"]
+    assert "Ana: Coins left – → 7" in seen["keeper_sees"]  # the change names the phone's player
+    assert seen["ana_is_now"] is True  # freed by the scorekeeper, the phone says again which player it is
+    players = Repository.open(shared_server.data_dir).draft(draft_id)["sheet"]["players"]
+    assert players[0].get("coins_left") == 7 and "coins_left" not in players[1]

@@ -131,6 +131,60 @@ def join(phone: Harness, code: str) -> None:
     phone.click("live.join")
 
 
+def test_the_scorekeeper_sees_which_phone_is_which_player_and_frees_them(
+        open_app: Callable[..., Harness], phone_of: Callable[..., Harness], services: Services) -> None:
+    host = open_app()
+    start_game(host, "for-sale", ["Ana", "Bo", "Cy"])
+    code = share(host)
+    host.toggle("live.allow_edits", True)
+    first, second = phone_of(host, ip="192.168.1.23"), phone_of(host, ip="192.168.1.24")
+    join(first, code)
+    join(second, code)
+    first.select_chip("live.me.0")
+    assert "This phone is Ana." in first.texts()
+    second.eventually(lambda: second.control("live.me.0").label == "Ana (another phone)")
+    second.select_chip("live.me.0")
+    second.eventually(lambda: "Another phone is Ana: the scorekeeper can free Ana." in second.snacks())
+    second.select_chip("live.me.1")
+    first.eventually(lambda: first.control("live.me.1").label == "Bo (another phone)")
+    first.select_chip("live.me.1")
+    first.eventually(lambda: "This phone is Ana: to be someone else, ask the scorekeeper to free Ana."
+                     in first.snacks())
+    host.eventually(lambda: host.exists("live.claim.Bo"))
+    assert {"Ana: the phone at 192.168.1.23", "Bo: the phone at 192.168.1.24"} <= set(host.texts())
+    second.type("players[1].coins_left", "5")
+    host.eventually(lambda: "Bo: Coins left – → 5" in host.texts())
+    host.click("live.free.Ana")
+    first.eventually(lambda: "Who are you? You choose once; the scorekeeper can free your choice." in first.texts())
+    second.run(second.page.session.dispatch_event(second.page._i, "close", None))  # its session ran out
+    host.eventually(lambda: not host.find_all("live.claim."))  # Bo is free: nobody holds anyone
+
+
+def test_an_entry_the_phone_may_no_longer_make_is_refused_and_nothing_is_stored(
+        open_app: Callable[..., Harness], phone_of: Callable[..., Harness], services: Services) -> None:
+    """The phone's fields on its screen are older than the scorekeeper's last word (which is on its way)."""
+    host = open_app()
+    start_game(host, "for-sale", ["Ana", "Bo", "Cy"])
+    code = share(host)
+    host.toggle("live.allow_edits", True)
+    phone = phone_of(host)
+    join(phone, code)
+    phone.select_chip("live.me.0")
+    draft_id = services.repo.drafts()[0]["id"]
+    services.live.claims.free(draft_id, "Ana")
+    phone.type("players[0].coins_left", "7")
+    phone.eventually(lambda: "This phone is no player of this game now: say which player you are. Nothing was saved."
+                     in phone.snacks())
+    assert "coins_left" not in services.repo.draft(draft_id)["sheet"]["players"][0]
+    phone.eventually(lambda: not phone.exists("players[0].coins_left"))  # drawn again from what is stored
+    phone.select_chip("live.me.0")
+    services.live.allow_edits(draft_id, False)
+    phone.type("players[0].coins_left", "7")
+    phone.eventually(lambda: "The scorekeeper no longer lets players enter their scores. Nothing was saved."
+                     in phone.snacks())
+    assert "coins_left" not in services.repo.draft(draft_id)["sheet"]["players"][0]
+
+
 def test_a_phone_that_joined_opens_its_game_again_whatever_its_address_guessed_since(
         open_app: Callable[..., Harness], phone_of: Callable[..., Harness]) -> None:
     host = open_app()
