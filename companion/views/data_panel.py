@@ -1,8 +1,10 @@
-"""Settings' data section: back up, export (CSV, BG Stats) and import a backup or a BG Stats export.
+"""Settings' data section: back up, export (CSV, BG Stats) and import a backup, a BG Stats export or BoardGameGeek's
+plays.
 
 An import sends the file over HTTP (PUT /upload/<token>, streamed to disk), not through the websocket,
-then checks and stores it in a worker thread: the other phones at the table keep working, and a progress
-bar shows how far it is. A file that is no backup of ours but a BG Stats export gets a preview first.
+then checks and stores it in a worker thread (store.transfer.import_file, as the data command): the other phones
+at the table keep working, and a progress bar shows how far it is. A file that is no backup of ours but a BG Stats
+export or BoardGameGeek's plays gets a preview first.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ import flet as ft
 
 from .. import platform
 from ..import_texts import backup_imported
-from ..store import bgstats, exchange
+from ..store import bgg, bgstats, exchange, transfer
 from ..store.files import Fingerprint
+from ..store.refusal import RefusedError
 from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
@@ -73,7 +76,7 @@ class DataPanel:
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
         rows.append(secondary_button("data.import", t("data.import"), icon=ft.Icons.UPLOAD_FILE, disabled=self.busy,
                                      action=ft.PickFiles(self.picker, with_data=platform.IN_BROWSER,
-                                                         allowed_extensions=["json", "bgsplay"],
+                                                         allowed_extensions=["json", "bgsplay", "xml"],
                                                          file_type=ft.FilePickerFileType.CUSTOM)))
         if self.preview is not None:
             rows.append(self.preview.control())
@@ -147,7 +150,8 @@ class DataPanel:
                 self.app.run_task(self.import_file, path)
 
     async def import_file(self, path: Path) -> None:
-        """Check and store the backup in `path` in a worker thread, then delete the file."""
+        """Check and store the backup in `path` in a worker thread (or plan another app's plays, for a preview),
+        then delete the file."""
         loop = asyncio.get_running_loop()
         t = self.screen.t
 
@@ -158,12 +162,15 @@ class DataPanel:
         self.preview = None
         self._start(t("data.importing", percent=0))
         try:
-            report = await platform.run_blocking(exchange.import_backup_file, self.app.repo, path, progress)
-        except exchange.BackupError as error:
-            if error.message_key != "backup.error.not_backup" or not self._preview_bgstats(path.read_bytes()):
-                self._fail(error)
+            outcome = await platform.run_blocking(transfer.import_file, self.app.repo, path, progress)
+        except (exchange.BackupError, bgstats.BGStatsError, bgg.BGGError) as error:
+            self._fail(error)
         else:
-            self._done(backup_imported(t, report), None)
+            if isinstance(outcome, transfer.PlannedFile):
+                self.preview = BGStatsImport(self.app.repo, t, outcome, self._redraw, self._imported)
+                self._done("", None)
+            else:
+                self._done(backup_imported(t, outcome), None)
         finally:
             with contextlib.suppress(OSError):
                 path.unlink()
@@ -186,11 +193,11 @@ class DataPanel:
         self.message.value = text
         self.app.page.update()
 
-    def _fail(self, error: exchange.BackupError | None, text: str | None = None) -> None:
+    def _fail(self, error: RefusedError | None, text: str | None = None) -> None:
         t = self.screen.t
         if error is not None:
             params = dict(error.params)
-            if error.rules_text is not None:
+            if isinstance(error, exchange.BackupError) and error.rules_text is not None:
                 params["message"] = t.text(error.rules_text)  # the engine's words, in this phone's language
             text = t(error.message_key, **params)
         self._done(text or "", ft.Colors.ERROR)
@@ -201,19 +208,6 @@ class DataPanel:
         self.message.value, self.message.color = text, colour
         self._draw()
         self.app.page.update()
-
-    def _preview_bgstats(self, data: bytes) -> bool:
-        """Show what importing a BG Stats file would do; False when it is not one."""
-        try:
-            plan = bgstats.plan_import(self.app.repo, data)
-        except bgstats.BGStatsError as error:
-            if error.message_key == "bgstats.error.not_bgstats":
-                return False
-            self._done(self.screen.t.refusal(error), ft.Colors.ERROR)
-            return True
-        self.preview = BGStatsImport(self.app.repo, self.screen.t, data, plan, self._redraw, self._imported)
-        self._done("", None)
-        return True
 
     def _redraw(self) -> None:
         self._draw()

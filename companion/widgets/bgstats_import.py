@@ -1,8 +1,10 @@
-"""The preview of a BG Stats import and the import itself, with a progress bar.
+"""The preview of an import of another app's plays (a BG Stats export, BoardGameGeek's plays) and the import
+itself, with a progress bar.
 
 The preview says what the file holds (plays, players, games, the days it covers), which of its games are
-built-in games here, how many plays come in and why the others do not; a player new here can be taken as
-one already known (a different spelling of the same person) before anything is stored.
+built-in games here, how many plays come in and why the others do not (a play whose values no real play has is
+named); a player new here can be taken as one already known (a different spelling of the same person) before
+anything is stored.
 """
 
 from __future__ import annotations
@@ -18,16 +20,20 @@ from ..i18n import Translator
 from ..import_texts import bgstats_counts, bgstats_imported
 from ..store import bgstats
 from ..store.repository import Repository
+from ..store.transfer import PlannedFile
 from .common import primary_button, secondary_button, tagged
 from .text import AppText
 
 NEW = ""  # the choice "a new player"
+NAMED = frozenset({"date", "length", "text", "value", "no_players", "twice"})  # skips named play by play
+MAX_NAMED = 20  # plays named for one reason (the data command names every one)
 
 
 class BGStatsImport:
-    def __init__(self, repo: Repository, t: Translator, data: bytes, plan: bgstats.ImportPlan,
-                 redraw: Callable[[], None], done: Callable[[str], None]) -> None:
-        self.repo, self.t, self.data, self.plan = repo, t, data, plan
+    def __init__(self, repo: Repository, t: Translator, file: PlannedFile, redraw: Callable[[], None],
+                 done: Callable[[str], None]) -> None:
+        self.repo, self.t, self.file, self.plan = repo, t, file, file.plan
+        plan = file.plan
         self.redraw, self.done = redraw, done
         self.renames: dict[str, str] = {}
         coming = {p["name"] for play in plan.plays for p in play["sheet"]["players"]}
@@ -37,14 +43,14 @@ class BGStatsImport:
             if name.casefold() in known:
                 self.renames[name] = known[name.casefold()]
         if self.renames:
-            self.plan = bgstats.plan_import(repo, data, self.renames)
+            self.plan = file.replan(self.renames)
         self.progress = ft.ProgressBar(value=0, visible=False)
         self.busy = False
 
     def control(self) -> ft.Control:
         t, plan = self.t, self.plan
         lines: list[ft.Control] = [
-            AppText(t("bgstats.preview.title"), weight=ft.FontWeight.BOLD, size=16),
+            AppText(t(f"{self.file.source}.preview.title"), weight=ft.FontWeight.BOLD, size=16),
             tagged("bgstats.preview.counts", AppText(bgstats_counts(t, plan))),
         ]
         if plan.first_day is not None:
@@ -57,6 +63,8 @@ class BGStatsImport:
         for reason, n in sorted(plan.reasons().items()):
             lines.append(tagged(f"bgstats.preview.skip.{reason}", AppText(t(f"bgstats.skip.{reason}", n=n), size=13,
                                                                           color=ft.Colors.ON_SURFACE_VARIANT)))
+            if reason in NAMED:
+                lines += self._named([s for s in plan.skipped if s.reason == reason])
         lines += self._merges()
         lines += [self.progress, ft.Row([
             primary_button("bgstats.import", t("bgstats.import", n=len(plan.plays)), self._run, icon=ft.Icons.UPLOAD,
@@ -65,6 +73,13 @@ class BGStatsImport:
         ], wrap=True)]
         return tagged("bgstats.preview", ft.Container(ft.Column(lines, spacing=6), padding=12, border_radius=12,
                                                       bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
+
+    def _named(self, skipped: list[bgstats.Skipped]) -> list[ft.Control]:
+        t = self.t
+        texts = [t("bgstats.preview.skipped", played=s.played, game=s.game, id=s.uuid) for s in skipped[:MAX_NAMED]]
+        if len(skipped) > MAX_NAMED:
+            texts.append(t("bgstats.preview.more", n=len(skipped) - MAX_NAMED))
+        return [AppText(text, size=12, color=ft.Colors.ON_SURFACE_VARIANT) for text in texts]
 
     def _merges(self) -> list[ft.Control]:
         """For each player new here (who plays in a play that comes in): keep as new, or take as a known one."""
@@ -86,7 +101,7 @@ class BGStatsImport:
         else:
             self.renames[name] = into
         try:
-            self.plan = bgstats.plan_import(self.repo, self.data, self.renames)
+            self.plan = self.file.replan(self.renames)
         except bgstats.BGStatsError:
             return  # checked when the preview opened: cannot happen for the same bytes
         self.redraw()
@@ -106,4 +121,4 @@ class BGStatsImport:
             self.busy = False
             self.progress.visible = False
             self.redraw()
-        self.done(bgstats_imported(self.t, report))
+        self.done(bgstats_imported(self.t, report, self.file.source))
