@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import SheetError, fail
-from .fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, PlayerRef, Record, Str, Variants, join_path
+from .fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, Name, PlayerRef, Record, Str, Variants, join_path
 from .games.common import progress_of
 from .spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 from .text import Text
@@ -50,11 +50,11 @@ WINNERS = "winners"
 RESERVED_SHEET_KEYS = frozenset({"game", "options", "players", "rounds", "events", "definition", OUTCOME, WINNERS})
 
 T = Text
-NAMES = Record((Field("en", Str(40), T("English name", "영어 이름")),
-                Field("ko", Str(40), T("Korean name", "한국어 이름"))))
+NAMES = Record((Field("en", Name(40), T("English name", "영어 이름")),
+                Field("ko", Name(40), T("Korean name", "한국어 이름"))))
 CATEGORY = Record((
     Field("key", Str(32), T("Key", "키"), required=True),
-    Field("name", Str(40), T("Name", "이름"), required=True),
+    Field("name", Name(40), T("Name", "이름"), required=True),
     Field("names", NAMES, T("Names", "이름")),
     Field("min", Int(-LIMIT, LIMIT), T("Lowest value", "최솟값"), default=0),
     Field("max", Int(-LIMIT, LIMIT), T("Highest value", "최댓값"), default=999),
@@ -65,14 +65,14 @@ CATEGORY = Record((
 TIEBREAK = Variants((
     ("most", Record((Field("most", Str(32), T("Category", "항목"), required=True),))),
     ("least", Record((Field("least", Str(32), T("Category", "항목"), required=True),))),
-    ("chosen", Record((Field("chosen", Str(40), T("Name", "이름"), required=True),
+    ("chosen", Record((Field("chosen", Name(40), T("Name", "이름"), required=True),
                        Field("key", Str(32), T("Key", "키"), required=True),
                        Field("names", NAMES, T("Names", "이름"))))),
 ))
 DEFINITION = Record((
     Field("id", Str(64), T("Game id", "게임 ID"), required=True),
     Field("version", Int(1, LIMIT), T("Version", "버전"), default=1),
-    Field("name", Str(40), T("Name", "이름"), required=True),
+    Field("name", Name(40), T("Name", "이름"), required=True),
     Field("names", NAMES, T("Names", "이름")),
     Field("players", Record((Field("min", Int(1, MAX_PLAYERS), T("Fewest players", "최소 인원"), required=True),
                              Field("max", Int(1, MAX_PLAYERS), T("Most players", "최대 인원"), required=True))),

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import SheetError, fail, needed
+from .names import name_problem
 from .text import Text
 
 MISSING: Any = object()
@@ -114,6 +115,19 @@ class Str(Kind):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "text", "max_length": self.max_len}
+
+
+@dataclass(frozen=True)
+class Name(Str):
+    """A name a person types (a game's, a score category's): text held to the players' rule for names (no control
+    or text-direction characters, something visible; scoring/names.py)."""
+
+    def check(self, value: Any, path: str, players: tuple[str, ...]) -> str:
+        name = super().check(value, path, players)
+        problem = name_problem(name, max_length=self.max_len)
+        if problem is not None:
+            raise SheetError(path, problem.text)
+        return name
 
 
 @dataclass(frozen=True)

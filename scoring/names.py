@@ -1,7 +1,7 @@
-"""The one rule for players' names, shared by the engine (sheets from anywhere), the new-game screen,
-renaming a player and importing a backup.
+"""The one rule for names a person types, shared by the engine (sheets and custom games' definitions from
+anywhere), the new-game screen, renaming a player, the game editor and the imports.
 
-A name is trimmed and in NFC; it has at most MAX_NAME_LENGTH characters, no control characters (NUL,
+A name is trimmed and in NFC; it has at most MAX_NAME_LENGTH characters (a player's), no control characters (NUL,
 ESC, line breaks), no bidirectional overrides or isolates (which reorder what the other names look like),
 and something visible. Two names at one table may not look the same: they are compared with invisible
 characters removed and case folded.
@@ -66,17 +66,18 @@ def look_alike_key(name: str) -> str:
     return unicodedata.normalize("NFC", visible.casefold())
 
 
-def name_problem(name: Any, index: int = 0) -> NameProblem | None:
-    """What is wrong with one name on its own (as stored: not trimmed or normalised here)."""
+def name_problem(name: Any, index: int = 0, max_length: int = MAX_NAME_LENGTH) -> NameProblem | None:
+    """What is wrong with one name on its own (as stored: not trimmed or normalised here); `max_length` is a
+    player's unless the name is another's (a game's, a score category's)."""
     if not isinstance(name, str) or not name.strip():
         return NameProblem("empty", index)
     if name.isascii() and name.isprintable():  # no control, bidi or invisible character can be in it
-        return None if name == name.strip() and len(name) <= MAX_NAME_LENGTH else \
-            NameProblem("long", index, {"n": MAX_NAME_LENGTH})
+        return None if name == name.strip() and len(name) <= max_length else \
+            NameProblem("long", index, {"n": max_length})
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
         return NameProblem("control", index)
-    if name != name.strip() or len(name) > MAX_NAME_LENGTH:
-        return NameProblem("long", index, {"n": MAX_NAME_LENGTH})
+    if name != name.strip() or len(name) > max_length:
+        return NameProblem("long", index, {"n": max_length})
     if any(c in BIDI_CONTROLS for c in name):
         return NameProblem("bidi", index)
     if not look_alike_key(name).strip():
