@@ -140,6 +140,8 @@ class GameSpec:
     lowest_wins: bool = False
     definition: Mapping[str, Any] | None = field(default=None, compare=False)  # a custom game's, as given
     bgg_id: int = 0  # BoardGameGeek's id of the game; 0 when it has none (or none is verified)
+    bgg_year: int = 0  # the year BoardGameGeek gives the game; 0 when not known
+    play_time: tuple[int, int] = (0, 0)  # BoardGameGeek's play time in minutes (shortest, longest)
 
     # What every sheet of the game is checked against, made once (a sheet is checked on every entry, and an
     # import checks tens of thousands).

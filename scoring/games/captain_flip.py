@@ -106,7 +106,10 @@ def board_c_field(key: str, name: Text, help_text: Text) -> Field:
 T = Text
 SPEC = GameSpec(
     id="captain-flip",
+    # year and play time: a 2024 game of 20 minutes (the box, as isspweb.org's review gives it)
     bgg_id=401953,
+    bgg_year=2024,
+    play_time=(20, 20),
     name=T("Captain Flip", "캡틴 플립"),
     min_players=2,
     max_players=5,

@@ -228,7 +228,11 @@ def last_initiative(sheet: Sheet, scoring: Scoring, name: str) -> int | None:
 T = Text
 SPEC = GameSpec(
     id="carnage",
+    # year and play time: published 2016 (boardgameguys.com), 20-30 minutes (the box, as booyakajuice.com
+    # gives it). No BoardGameGeek id: none was found in a public source to verify
     bgg_id=0,
+    bgg_year=2016,
+    play_time=(20, 30),
     name=T("Kharnage", "카니지"),
     min_players=2,
     max_players=MAX_PLAYERS,

@@ -193,7 +193,11 @@ def ties_to_break(result: Result, complete: Collection[str]) -> list[list[str]]:
 T = Text
 SPEC = GameSpec(
     id="for-sale",
+    # year and play time: BoardGameGeek's, in the snapshot of its data in jmthompson2015/gamefinder
+    # (artifact/GameDetail.js)
     bgg_id=172,
+    bgg_year=1997,
+    play_time=(30, 30),
     name=T("For Sale", "포 세일"),
     min_players=3,
     max_players=6,

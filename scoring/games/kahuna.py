@@ -107,7 +107,11 @@ def bridges_left(sheet: Sheet, scoring: Scoring, name: str) -> int | None:
 T = Text
 SPEC = GameSpec(
     id="kahuna",
+    # year and play time: BoardGameGeek's, in the snapshot of its data in jmthompson2015/gamefinder
+    # (artifact/GameDetail.js)
     bgg_id=394,
+    bgg_year=1998,
+    play_time=(30, 40),
     name=T("Kahuna", "카후나"),
     min_players=2,
     max_players=2,

@@ -53,7 +53,11 @@ def reached_last_space_first(sheet: Sheet, scoring: Scoring, name: str) -> bool 
 T = Text
 SPEC = GameSpec(
     id="patchwork",
+    # year and play time: BoardGameGeek's, in the snapshot of its data in jmthompson2015/gamefinder
+    # (artifact/GameDetail.js)
     bgg_id=163412,
+    bgg_year=2014,
+    play_time=(15, 30),
     name=T("Patchwork", "패치워크"),
     min_players=2,
     max_players=2,

@@ -281,7 +281,11 @@ COASTER_CHOICE = Choice(tuple(ChoiceValue(c.id, c.name) for c in COASTERS.values
 
 SPEC = GameSpec(
     id="pina-coladice",
+    # year and play time: published 2024 (meeplemountain.com's review), 10-20 minutes (the box, as
+    # whatsericplaying.com gives it)
     bgg_id=415054,
+    bgg_year=2024,
+    play_time=(10, 20),
     name=T("Piña Coladice", "피냐 콜라다이스"),
     min_players=2,
     max_players=4,

@@ -369,7 +369,10 @@ MANUAL_TURN = Record((
 
 SPEC = GameSpec(
     id="piraten-kapern",
+    # year and play time: AMIGO's 2012 edition, 30 minutes (dicevibes.com, ludorium.at)
     bgg_id=126731,
+    bgg_year=2012,
+    play_time=(30, 30),
     name=T("Piraten Kapern", "해적 카퍼른"),
     min_players=2,
     max_players=5,

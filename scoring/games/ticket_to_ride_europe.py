@@ -304,7 +304,11 @@ TICKET = Record((
 
 SPEC = GameSpec(
     id="ticket-to-ride-europe",
+    # year and play time: BoardGameGeek's, in the snapshot of its data in jmthompson2015/gamefinder
+    # (artifact/GameDetail.js); BG Stats' own entry for the game says the same
     bgg_id=14996,
+    bgg_year=2005,
+    play_time=(30, 60),
     name=T("Ticket to Ride: Europe", "티켓 투 라이드: 유럽"),
     min_players=2,
     max_players=5,

@@ -308,7 +308,11 @@ SIGHT_COUNTS = Record(tuple(Field(key, Int(0, max(boxes(i) for i in SIGHT_VALUES
 
 SPEC = GameSpec(
     id="trails-of-tucana",
+    # year and play time: BoardGameGeek's, in the snapshot of its data in jmthompson2015/gamefinder
+    # (artifact/GameDetail.js)
     bgg_id=283864,
+    bgg_year=2019,
+    play_time=(15, 15),
     name=T("Trails of Tucana", "투카나 여행길"),
     min_players=1,
     max_players=MAX_PLAYERS,
