@@ -28,7 +28,7 @@ from .documents import canonical_time, clone, new_id, now_iso
 from .drafts import replace_docs
 from .files import BACKUPS, DataFolder
 from .shards import ShardInfo, Shards, ShardView, shard_number
-from .summary import PlaySummary, summary_of
+from .summary import PlaySummary, parse_time, summary_of
 
 SHARD_SIZE = 250
 SEALED_SHARD_BACKUPS = 1
@@ -266,9 +266,9 @@ class Plays:
         for summary in self.summaries():
             if since is not None or until is not None:
                 day = summary.day()
-                if since is not None and day < since:
-                    break  # newest first: all that follows is older still
-                if until is not None and day > until:
+                if since is not None and parse_time(summary.finished_at).astimezone().date() < since:
+                    break  # newest first (by their ends): all that follows started earlier still
+                if (since is not None and day < since) or (until is not None and day > until):
                     continue
             if (game is not None and summary.game != game) or (player is not None and player not in summary.players):
                 continue

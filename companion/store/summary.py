@@ -41,8 +41,8 @@ class PlaySummary(NamedTuple):
         raise KeyError(name)
 
     def day(self) -> date:
-        """The local calendar day the play finished on (this computer's time zone)."""
-        return parse_time(self.finished_at).astimezone().date()
+        """The local calendar day the play started on (this computer's time zone), as BG Stats dates a play."""
+        return parse_time(self.started_at or self.finished_at).astimezone().date()
 
 
 def parse_time(iso: str) -> datetime:

@@ -103,7 +103,7 @@ class HistoryScreen(Screen):
 
     def _row(self, summary: PlaySummary) -> ft.Control:
         name = DefinitionStore(self.app.repo).name_of(summary.game)
-        when = day_and_time(self.t, summary.finished_at)
+        when = day_and_time(self.t, summary.started_at or summary.finished_at)  # a play is dated by its start
         lines: list[ft.Control] = [AppText(" · ".join(filter(None, (when, summary.location, self._scores(summary)))),
                                            size=13)]
         if not summary.finished:
@@ -151,7 +151,7 @@ class HistoryScreen(Screen):
 def play_title(t: Translator, play: dict[str, Any]) -> str:
     """'For Sale · Tue, Dec 1, 8:14 PM': tells two plays of the same evening apart."""
     return t("history.play_title", game=t.text(spec_for_sheet(play["sheet"]).name),
-             when=day_and_time(t, play["finished_at"]))
+             when=day_and_time(t, play.get("started_at") or play["finished_at"]))
 
 
 def _as_date(value: Any) -> date | None:
@@ -165,7 +165,7 @@ class PlayDetailScreen(ResultScreen):
 
     def title(self) -> str:
         # The game's name is in the banner below; a phone's app bar has no room for the weekday in Korean.
-        return day_and_time(self.t, self.play["finished_at"], weekday=False)
+        return day_and_time(self.t, self.play.get("started_at") or self.play["finished_at"], weekday=False)
 
     def actions(self) -> list[ft.Control]:
         return [icon_button("history.edit", ft.Icons.EDIT, self.t("history.edit"),
