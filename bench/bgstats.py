@@ -44,6 +44,7 @@ def run(n: int, sample: Path | None) -> dict[str, Any]:
         start = time.perf_counter()
         export = bgstats.export_bgstats(source)
         out["bgstats_export_ms"] = ms(start)
+        out["bgstats_export_mb"] = round(len(export) / 2**20, 2)
         target = Repository.open(Path(folder) / "from-bgstats")
         start = time.perf_counter()
         plan = bgstats.plan_import(target, export)

@@ -43,6 +43,7 @@ from scoring.names import BIDI_CONTROLS, clean_name, name_problem
 
 from . import bgstats
 from .exchange import MAX_TEXT
+from .plays import EncodedPlay
 from .refusal import RefusedError
 from .repository import Repository
 
@@ -371,12 +372,13 @@ def plan_plays(repo: Repository, file: PlaysFile, renames: dict[str, str] | None
     """What importing the file's plays would add, planned by the BG Stats import (`renames` as there); each play
     keeps what BGG has of it, and the plays skipped are named by their BGG ids."""
     plays = {play.uuid: (index, play) for index, play in file.plays}
-    plan = bgstats.plan_import(repo, json.dumps(_as_bgstats(file), ensure_ascii=False).encode(), renames)
+    plan = bgstats.plan_import(repo, json.dumps(_as_bgstats(file), ensure_ascii=False).encode(), renames, keep=False)
     skipped = [(plays[s.uuid][0], dataclasses.replace(s, uuid=str(plays[s.uuid][1].id), played=plays[s.uuid][1].date))
                for s in plan.skipped]
     days = [play.date for _, play in file.plays]
     return dataclasses.replace(
-        plan, plays=[_with_bgg(stored, plays[stored["record"]["bgstats_uuid"]][1], file) for stored in plan.plays],
+        plan, plays=[EncodedPlay.of(_with_bgg(stored, plays[stored["record"]["bgstats_uuid"]][1], file))
+                     for stored in (json.loads(planned.payload) for planned in plan.plays)],
         skipped=[s for _, s in sorted([*skipped, *file.faults], key=lambda pair: pair[0])],
         games=sorted({*plan.games, *(s.game for _, s in file.faults if s.game)}, key=str.casefold),
         first_day=min(days, default=None), last_day=max(days, default=None))
@@ -416,9 +418,7 @@ def _as_bgstats(file: PlaysFile) -> dict[str, Any]:
 
 def _with_bgg(stored: dict[str, Any], play: Play, file: PlaysFile) -> dict[str, Any]:
     """A planned play with what BGG has of it (see the module's doc), under an id made of BGG's."""
-    record = dict(stored["record"])
-    if not play.length:
-        del record["duration_min"]  # not logged: not a play of no time
+    record = dict(stored["record"])  # without a duration when not logged (not a play of no time)
     if play.incomplete:
         record["ended_early"] = True
     names = [p["name"] for p in stored["sheet"]["players"]]  # in seat order

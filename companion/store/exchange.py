@@ -28,6 +28,7 @@ from scoring.sheet_tools import players_in
 from . import json_stream, schema, workers
 from .atomic import encode
 from .bgstats import imported_result_fault
+from .bgstats_keep import Kept, KeptStore, kept_fault
 from .definitions import DefinitionStore
 from .json_stream import Span
 from .oplog import BadOperationError, Log, check
@@ -53,7 +54,8 @@ SECTIONS = ("players", "drafts", "plays")
 OPTIONAL_SECTIONS = ("definitions",)  # custom games' definitions: backups from before them have none
 STREAMED = (*SECTIONS, *OPTIONAL_SECTIONS)
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-TOP_LEVEL = frozenset({"format", "schema", *STREAMED})
+KEPT = "bgstats"  # what BG Stats files held that the app does not model (bgstats_keep), when something is kept
+TOP_LEVEL = frozenset({"format", "schema", *STREAMED, KEPT})
 JSON_STARTS = frozenset('["-0123456789tfn')
 LEADING_SPACE = re.compile(rb"\s*")
 MAX_GUIDE_PROMPTS = 100
@@ -62,6 +64,9 @@ DRAFT_BOUNDED = frozenset({"sheet", "undo", "log"})
 OLD_UNDO_DEPTH = 30  # a schema-1 backup's game carries up to 30 sheets of undo (not imported: the log starts anew)
 MAX_LOG_OPS = 100_000
 PLAY_BOUNDED = frozenset({"sheet", "result"})  # a result equal to the engine's is the engine's own
+# an imported play: its record (comments as BG Stats had them) and what it keeps of BG Stats (a scoresheet) are held
+# to the BG Stats import's limits by imported_result_fault
+IMPORTED_BOUNDED = frozenset({*PLAY_BOUNDED, "record", "bgstats"})
 SHEET_BOUNDED = frozenset({"sheet"})  # a result under older rules: kept as it was, so checked
 UNBOUNDED: frozenset[str] = frozenset()  # a sheet older rules accepted and the current ones refuse
 PLAY_BATCH = 5000  # plays stored at a time (the progress bar moves between them)
@@ -112,9 +117,11 @@ def export_backup(repo: Repository) -> bytes:
     plays = sorted(repo.plays_newest_first(), key=lambda p: (p["finished_at"], p["id"]))
     drafts = sorted((repo.export_draft(d["id"]) or d for d in repo.drafts()), key=lambda d: (d["created_at"], d["id"]))
     players = sorted(repo.players(), key=lambda p: (p["name"], p["id"]))
+    kept = KeptStore(repo).read()
     return encode({"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
                    "players": players, "drafts": drafts, "plays": plays,
-                   "definitions": DefinitionStore(repo).all_versions()})
+                   "definitions": DefinitionStore(repo).all_versions(),
+                   **({KEPT: kept.to_json()} if kept != Kept() else {})})
 
 
 def import_backup_file(repo: Repository, path: Path, progress: Progress | None = None) -> ImportReport:
@@ -140,6 +147,8 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     players_added = repo.add_profiles([*players, *extra])
     # every custom game a play or draft was played with is listed again, even if the backup lacks its definition
     definitions_added = DefinitionStore(repo).add_versions([*checked.kept["definitions"], *checked.inline.values()])
+    if KEPT in checked.values:
+        KeptStore(repo).add(Kept.from_json(checked.values[KEPT]))
     plays, plays_added = checked.plays, 0
     stored = {summary.id for summary in repo.summaries()}
     already = [AlreadyHere("play", p.summary.id, p.summary.game) for p in plays if p.summary.id in stored]
@@ -225,6 +234,8 @@ class _CheckedBackup:
             raise BackupError("backup.error.not_json") from None
         if not checked.header:
             checked._check_header()
+        if KEPT in checked.values and (fault := kept_fault(checked.values[KEPT])) is not None:
+            raise _invalid(f"{KEPT}.{fault}".rstrip("."))
         for section in SECTIONS:
             if section not in members:
                 raise _invalid(section)
@@ -642,7 +653,7 @@ def _check_play(play: dict[str, Any], path: str) -> frozenset[str]:
         fault = imported_result_fault(play)
         if fault is not None:
             raise _invalid(f"{path}.{fault}")
-        return PLAY_BOUNDED
+        return IMPORTED_BOUNDED
     try:
         result = score_sheet(play["sheet"])
     except SheetError as error:

@@ -210,6 +210,14 @@ class Plays:
             self._rewrote(shard, set(), before)
         return clone(dict(play)) if play else None  # type: ignore[arg-type]
 
+    def remove(self, ids: set[str]) -> None:
+        """Remove these plays (an import taken back), each shard that holds any of them written once."""
+        with self.folder.writing():
+            for shard in self.shards.paths():
+                if ids & self.shards.view(shard).ids:
+                    self._write_shard(shard, [p for p in self.folder.docs(shard, "plays") if p["id"] not in ids])
+            self.shards.save_index()
+
     def replace(self, shard: Path, replacements: dict[str, dict[str, Any]]) -> None:
         """Replace whole plays of one shard by id, in one write (call while writing)."""
         before = self.shards.view(shard)

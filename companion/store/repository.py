@@ -247,6 +247,11 @@ class Repository:
     def add_encoded_plays(self, plays: Iterable[EncodedPlay]) -> int:
         return self._plays.add_encoded(plays)
 
+    def remove_plays(self, ids: set[str]) -> None:
+        """Take plays out at once (an import that could not be stored whole)."""
+        if ids:
+            self._plays.remove(ids)
+
     def update_play(self, play_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         return self._plays.update(play_id, change)
 

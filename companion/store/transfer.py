@@ -59,7 +59,8 @@ def import_file(repo: Repository, path: Path, progress: exchange.Progress | None
     try:
         return exchange.import_backup_file(repo, path, progress)
     except exchange.BackupError as refused:
-        if refused.message_key != "backup.error.not_backup":
+        # a BG Stats export may be larger than a backup of ours (a lifetime of plays, with its boxes and scoresheets)
+        if refused.message_key not in ("backup.error.not_backup", "backup.error.too_large"):
             raise
         data = path.read_bytes()
         try:

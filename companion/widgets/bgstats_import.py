@@ -35,13 +35,9 @@ class BGStatsImport:
         self.repo, self.t, self.file, self.plan = repo, t, file, file.plan
         plan = file.plan
         self.redraw, self.done = redraw, done
-        self.renames: dict[str, str] = {}
-        coming = {p["name"] for play in plan.plays for p in play["sheet"]["players"]}
-        self.new_names = [n for n in plan.new_players if n in coming]  # as the file spells them
-        known = {p["name"].casefold(): p["name"] for p in repo.players()}
-        for name in self.new_names:  # "mina" is suggested to be Mina (the preview shows it, the player decides)
-            if name.casefold() in known:
-                self.renames[name] = known[name.casefold()]
+        self.new_names = plan.new_players_coming  # as the file spells them
+        # "mina" is suggested to be Mina (the preview shows it, the player decides)
+        self.renames: dict[str, str] = bgstats.suggested_renames(repo, plan)
         if self.renames:
             self.plan = file.replan(self.renames)
         self.progress = ft.ProgressBar(value=0, visible=False)
@@ -65,6 +61,7 @@ class BGStatsImport:
                                                                           color=ft.Colors.ON_SURFACE_VARIANT)))
             if reason in NAMED:
                 lines += self._named([s for s in plan.skipped if s.reason == reason])
+        lines += self._same_names()
         lines += self._merges()
         lines += [self.progress, ft.Row([
             primary_button("bgstats.import", t("bgstats.import", n=len(plan.plays)), self._run, icon=ft.Icons.UPLOAD,
@@ -94,6 +91,24 @@ class BGStatsImport:
                 label=name, value=self.renames.get(name, NEW), options=options, dense=True,
                 on_select=lambda e, n=name: self._merge(n, e.control.value or NEW))))
         return rows
+
+    def _same_names(self) -> list[ft.Control]:
+        """Players of the file (different BG Stats players) whose names look the same: two players here, the
+        second numbered, unless the player says they are one."""
+        rows: list[ft.Control] = []
+        for i, group in enumerate(self.plan.same_names):
+            first, *others = group.names
+            rows += [AppText(self.t("bgstats.preview.same_name", n=len(group.names), name=group.name,
+                                    names=", ".join(group.names)), size=13),
+                     tagged(f"bgstats.same.{i}", ft.Checkbox(
+                         label=self.t("bgstats.preview.same_person"),
+                         value=all(self.renames.get(n) == first for n in others),
+                         on_change=lambda e, f=first, o=others: self._same(f, o, bool(e.control.value))))]
+        return rows
+
+    def _same(self, first: str, others: list[str], one: bool) -> None:
+        for name in others:
+            self._merge(name, first if one else NEW)
 
     def _merge(self, name: str, into: str) -> None:
         if into == NEW:

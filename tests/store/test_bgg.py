@@ -48,7 +48,7 @@ def planned(repo: Repository, data: bytes) -> bgstats.ImportPlan:
 
 
 def by_id(plan: bgstats.ImportPlan) -> dict[str, dict[str, Any]]:
-    return {play["id"]: play for play in plan.plays}
+    return {play["id"]: play for play in (json.loads(planned.payload) for planned in plan.plays)}
 
 
 # ---- what comes in --------------------------------------------------------------------------------------------
@@ -122,20 +122,21 @@ def test_plays_no_real_play_is_like_are_skipped_and_named_in_file_order(known: R
 def test_a_value_no_real_play_has_skips_the_play(repo: Repository, attrs: dict[str, Any], reason: str) -> None:
     plan = bgg.plan_import(repo, plays_xml(a_play(id=7, **attrs), a_play(id=8)))
     assert [(s.uuid, s.reason) for s in plan.skipped] == [("7", reason)]
-    assert [p["id"] for p in plan.plays] == ["bgg_8"]
+    assert [p.summary.id for p in plan.plays] == ["bgg_8"]
 
 
 def test_the_longest_values_a_real_play_has_come_in(repo: Repository) -> None:
-    plan = bgg.plan_import(repo, plays_xml(a_play(date="1900-01-01", length=str(bgg.MAX_LENGTH_MIN),
+    plan = bgg.plan_import(repo, plays_xml(a_play(date="2200-12-31", length=str(bgg.MAX_LENGTH_MIN),
                                                   comments="é\n\t" * (exchange.MAX_TEXT // 3)),
-                                           a_play(id=2, date="2200-12-31")))
+                                           a_play(id=2, date="1900-01-01")))  # a BG Stats date is when it started
     assert plan.skipped == []
-    assert plan.plays[0]["record"]["duration_min"] == bgg.MAX_LENGTH_MIN
+    assert json.loads(plan.plays[0].payload)["record"]["duration_min"] == bgg.MAX_LENGTH_MIN
     assert bgstats.MAX_TEXT >= exchange.MAX_TEXT  # a comment the backups keep is one the BG Stats import reads
 
 
 def test_a_long_play_still_ends_on_its_day(repo: Repository) -> None:
-    (play,) = bgg.plan_import(repo, plays_xml(a_play(length=str(20 * 60)))).plays
+    (planned,) = bgg.plan_import(repo, plays_xml(a_play(length=str(20 * 60)))).plays
+    play = json.loads(planned.payload)
     assert play["finished_at"] > play["started_at"]
     assert (play["finished_at"][:10], play["started_at"][:10]) == ("2025-01-02", "2025-01-01")
 
@@ -269,7 +270,7 @@ def test_the_data_command_imports_bgg_plays_and_again_adds_nothing(known: Reposi
         "the game)",
         "skipped 2025-03-09 Kahuna (90000009): no players logged",
         "skipped 2025-03-01 Patchwork (90000001): its play id is in the file twice",
-        "skipped 2025-03-11 Patchwork (90000011): not every player has a whole-number score",
+        "skipped 2025-03-11 Patchwork (90000011): not every player has a score that is a number",
         "Imported from BoardGameGeek: 3 plays (8 not imported), 4 new players."]
     here = Repository.open(known.data_dir)
     assert sorted(s.id for s in here.summaries()) == ["bgg_90000001", "bgg_90000002", "bgg_90000003"]

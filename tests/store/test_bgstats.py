@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.store import bgstats, exchange, stats
+from companion.store import bgstats, bgstats_read, exchange, stats
 from companion.store.bgstats import BGStatsError, add_play_url, export_bgstats, manual_winner, plan_import, run_import
 from companion.store.repository import Repository
 
@@ -159,7 +159,7 @@ def test_other_games_come_in_as_custom_games_that_score_as_bgstats_did(sample: d
 
     plan = plan_import(repo, SAMPLE.read_bytes())
     games = {g["name"]: g for g in sample["games"]}
-    for play in plan.plays:
+    for play in map(json.loads, (p.payload for p in plan.plays)):
         spec = spec_for_sheet(play["sheet"])
         rescored = score_sheet(play["sheet"]).to_json()
         assert set(rescored["winners"]) == set(play["result"]["winners"]), spec.name.en
@@ -204,12 +204,11 @@ HOSTILE = {
     "nan": b'{"players": [], "games": [], "plays": [], "x": NaN}',
     "not bgstats": b'{"format": "table-companion-backup"}',
     "deep": b'{"players": [], "games": [], "plays": [' + b"[" * 40 + b"]" * 40 + b"]}",
-    "bad reference": json.dumps({"players": [], "games": [], "plays": [
-        {"uuid": "x", "gameRefId": 9, "playDate": "2024-01-01 10:00:00", "playerScores": []}]}).encode(),
-    "bad date": json.dumps({"players": [{"id": 1, "name": "A"}], "games": [{"id": 1, "name": "Kahuna"}], "plays": [
-        {"uuid": "x", "gameRefId": 1, "playDate": "yesterday", "playerScores": [{"playerRefId": 1}]}]}).encode(),
+    "no name": json.dumps({"players": [{"id": 1}], "games": [], "plays": []}).encode(),
     "bool id": json.dumps({"players": [{"id": True, "name": "A"}], "games": [], "plays": []}).encode(),
-    "long text": json.dumps({"players": [{"id": 1, "name": "A" * 6000}], "games": [], "plays": []}).encode(),
+    "long text": json.dumps({"players": [{"id": 1, "name": "A" * (bgstats_read.MAX_TEXT + 1)}], "games": [],
+                             "plays": []}).encode(),
+    "a play that is no object": b'{"players": [], "games": [], "plays": [3]}',
 }
 
 
@@ -223,7 +222,7 @@ def test_a_bad_file_is_refused_and_changes_nothing(source: Repository, name: str
 
 
 def test_a_file_too_large_is_refused_before_it_is_read(repo: Repository, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bgstats, "MAX_FILE_BYTES", 10)
+    monkeypatch.setattr(bgstats_read, "MAX_FILE_BYTES", 10)
     with pytest.raises(BGStatsError) as refused:
         plan_import(repo, b'{"players": [], "games": [], "plays": []}')
     assert refused.value.message_key == "bgstats.error.too_large"
@@ -233,7 +232,7 @@ def test_send_to_bgstats_link_carries_the_play(source: Repository, utc: None) ->
     play = sorted(source.plays_newest_first(), key=lambda p: p["finished_at"])[0]
     profiles = {p["name"]: p["id"] for p in source.players()}
     url = add_play_url(play, profiles)
-    assert url.startswith("bgstats://app.bgstatsapp.com/addPlay.html?data=")
+    assert url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     payload = json.loads(urllib.parse.unquote(url.split("data=", 1)[1]))
     assert payload["game"] == {"name": "Kahuna", "bggId": 394, "highestWins": True, "noPoints": False,
                                "sourceGameId": "kahuna"}

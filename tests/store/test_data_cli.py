@@ -137,8 +137,8 @@ HOSTILE_KEY = json.dumps({"format": "table-companion-backup", "schema": 1, "evil
     (lambda source: b"PK\x03\x04 a zip file, not JSON", "This is not a JSON file, or it is damaged"),
     (truncated_backup, "This is not a JSON file, or it is damaged"),
     (lambda source: HOSTILE_KEY, "The backup is not valid at evil\\n\\x1b[31mkey"),  # one line, escapes shown
-    (lambda source: json.dumps({"players": [], "games": [], "plays": [{"uuid": "x", "gameRefId": 7}]}).encode(),
-     "This BG Stats file is damaged: plays[0].gameRefId is missing or wrong. Nothing was imported."),
+    (lambda source: json.dumps({"players": [{"id": 1}], "games": [], "plays": []}).encode(),
+     "This BG Stats file is damaged: players[0].name is missing or wrong. Nothing was imported."),
     (lambda source: json.dumps({"hello": [1, 2]}).encode(), "This is not a Table Companion backup"),
 ], ids=["junk", "not-json", "truncated-backup", "hostile-key", "damaged-bgstats", "neither"])
 def test_a_refused_file_exits_2_with_one_line_and_changes_nothing(

@@ -171,12 +171,11 @@ def test_a_damaged_bgstats_file_is_refused_with_its_reason(open_app: Callable[..
                                                             services: Services) -> None:
     ui = open_app("/settings")
     picker = next(c for c in ui.walk() if isinstance(c, ft.FilePicker))
-    bad = {"players": [], "games": [], "plays": [{"uuid": "x", "gameRefId": 3, "playDate": "2024-01-01 10:00:00",
-                                                  "playerScores": []}]}
+    bad = {"players": [{"id": 1}], "games": [], "plays": []}  # a player without a name
     send_file(ui, services, picker, json.dumps(bad).encode(), "BGStatsExport.json")
     ui.eventually(lambda: ui.control("data.message").color == ft.Colors.ERROR)
     assert ui.control("data.message").value == (
-        "This BG Stats file is damaged: plays[0].gameRefId is missing or wrong. Nothing was imported.")
+        "This BG Stats file is damaged: players[0].name is missing or wrong. Nothing was imported.")
     assert list(services.repo.summaries()) == [] and not ui.exists("bgstats.preview")
 
 
