@@ -7,7 +7,7 @@ A definition (every key but `id`, `name`, `players` and `categories` is optional
      "categories": [{"key": "birds", "name": "Birds"},
                     {"key": "sets", "name": "Sets", "multiplier": 2, "max": 10},
                     {"key": "food", "name": "Food left", "counts": false, "optional": true}],
-     "scoring": "final" | "rounds", "rounds": 3 (a fixed number; left out: open-ended),
+     "scoring": "final" | "rounds" | "counter", "rounds": 3 (a fixed number; left out: open-ended),
      "win": "highest" | "lowest",
      "tiebreaks": [{"most": "birds"}, {"least": "food"}, {"chosen": "First to finish", "key": "first"}],
      "note": "shown on the sheet", "cooperative": false, "no_points": false, "bgg_id": 266192}
@@ -16,6 +16,12 @@ A category is a whole number the player enters (within `min`..`max`), worth `mul
 `counts: false` makes it a number kept only for tiebreaks, `optional: true` lets it stay blank. Ties left
 after the chain are shared. `cooperative`: the table enters whether everyone won or lost together;
 `no_points`: the table picks the winners (the categories, if any, only order the others).
+
+A counter sheet (`"scoring": "counter"`) keeps each player's count of every category from 0 as the table plays:
+the sheet's `changes` list, oldest first, holds each change as `{"player": "Ann", "key": "birds", "by": 5}`, and
+a count is the sum of its changes (it must stay within the category's bounds, which hold 0). A category's
+`steps` ([1, 5, -1]: at most 6 whole numbers, none 0) are the buttons the sheet shows beside each count; without
+them, +1 and -1. The table decides when the game ends.
 
 A custom game's sheet carries its definition inline as `sheet["definition"]`, so a play keeps the version
 it was played with. Every refusal names the field at fault, e.g. `definition.categories[2].max`.
@@ -43,11 +49,16 @@ MAX_CATEGORIES = 30
 MAX_ROUNDS = 99
 MAX_PLAYERS = 20
 MAX_TIEBREAKS = 10
+MAX_STEPS = 6
+MAX_CHANGES = 2000
+DEFAULT_STEPS = (1, -1)
 MAX_CACHED_SPECS = 64
 OUTCOME = "outcome"
 WINNERS = "winners"
+CHANGES = "changes"
 # Keys a sheet already uses at its top level: a table-chosen tiebreak needs another name.
-RESERVED_SHEET_KEYS = frozenset({"game", "options", "players", "rounds", "events", "definition", OUTCOME, WINNERS})
+RESERVED_SHEET_KEYS = frozenset({"game", "options", "players", "rounds", "events", "definition", OUTCOME, WINNERS,
+                                 CHANGES})
 
 T = Text
 NAMES = Record((Field("en", Name(40), T("English name", "영어 이름")),
@@ -61,6 +72,7 @@ CATEGORY = Record((
     Field("multiplier", Int(-1000, 1000), T("Points each", "개당 점수"), default=1),
     Field("counts", Bool(), T("Counts toward the total", "총점에 포함"), default=True),
     Field("optional", Bool(), T("May stay blank", "비워 둘 수 있음"), default=False),
+    Field("steps", ListOf(Int(-LIMIT, LIMIT), MAX_STEPS, min_len=1, unique=True), T("Steps", "증감 단위"), default=None),
 ))
 TIEBREAK = Variants((
     ("most", Record((Field("most", Str(32), T("Category", "항목"), required=True),))),
@@ -79,7 +91,8 @@ DEFINITION = Record((
           T("Players", "인원"), required=True),
     Field("categories", ListOf(CATEGORY, MAX_CATEGORIES), T("Categories", "점수 항목"), required=True),
     Field("scoring", Choice((ChoiceValue("final", T("Final scores", "최종 점수")),
-                             ChoiceValue("rounds", T("Per round", "라운드별")))), T("Sheet", "기록 방식"),
+                             ChoiceValue("rounds", T("Per round", "라운드별")),
+                             ChoiceValue("counter", T("Counters", "카운터")))), T("Sheet", "기록 방식"),
           default="final"),
     Field("rounds", Int(1, MAX_ROUNDS), T("Rounds", "라운드 수")),
     Field("win", Choice((ChoiceValue("highest", T("Highest total wins", "총점이 가장 높은 사람이 승리")),
@@ -105,6 +118,7 @@ class Category:
     multiplier: int
     counts: bool
     optional: bool
+    steps: tuple[int, ...]  # the buttons beside a counter
 
 
 def is_custom(game: Any) -> bool:
@@ -154,9 +168,14 @@ def _check_rules(d: dict[str, Any]) -> None:
         if c["multiplier"] == 0:
             raise fail(f"{path}.multiplier", "cannot be 0: a number kept only for ties has \"counts\": false",
                        "0일 수 없습니다: 동점 처리에만 쓰는 숫자는 \"counts\": false로 둡니다")
-    if d["scoring"] == "final" and d["rounds"] is not None:
-        raise fail("rounds", "a sheet of final scores has no rounds: leave this out or use \"scoring\": \"rounds\"",
-                   "최종 점수 기록지에는 라운드가 없습니다: 지우거나 \"scoring\": \"rounds\"로 바꾸세요")
+        if d["scoring"] == "counter":
+            _check_counter(c, path)
+        elif c["steps"] is not None:
+            raise fail(f"{path}.steps", "steps are the buttons of a counter: use \"scoring\": \"counter\"",
+                       "증감 단위는 카운터의 버튼입니다: \"scoring\": \"counter\"로 바꾸세요")
+    if d["scoring"] != "rounds" and d["rounds"] is not None:
+        raise fail("rounds", "only a sheet per round has rounds: leave this out or use \"scoring\": \"rounds\"",
+                   "라운드별 기록지에만 라운드가 있습니다: 지우거나 \"scoring\": \"rounds\"로 바꾸세요")
     if d["cooperative"] and d["tiebreaks"]:
         raise fail("tiebreaks", "a cooperative game has no ties to break: everyone wins or loses together",
                    "협력 게임에는 가릴 동점이 없습니다: 모두 함께 이기거나 집니다")
@@ -171,6 +190,20 @@ def _check_rules(d: dict[str, Any]) -> None:
         if "chosen" in rule:
             _check_key(rule["key"], f"{path}.key", chosen | RESERVED_SHEET_KEYS)
             chosen.add(rule["key"])
+
+
+def _check_counter(c: dict[str, Any], path: str) -> None:
+    if c["optional"]:
+        raise fail(f"{path}.optional", "a counter starts at 0 and is never blank",
+                   "카운터는 0에서 시작하며 비지 않습니다")
+    if not c["min"] <= 0 <= c["max"]:
+        raise fail(f"{path}.min" if c["min"] > 0 else f"{path}.max",
+                   "a counter starts at 0: its values must include 0",
+                   "카운터는 0에서 시작합니다: 범위에 0이 들어가야 합니다")
+    for j, step in enumerate(c["steps"] or ()):
+        if step == 0:
+            raise fail(join_path(f"{path}.steps", j), "cannot be 0: a step changes the count",
+                       "0일 수 없습니다: 증감 단위는 값을 바꿔야 합니다")
 
 
 def _check_key(key: str, path: str, taken: set[str] | frozenset[str]) -> None:
@@ -202,15 +235,17 @@ def spec_from_definition(data: Any) -> GameSpec:
 def _spec_of(data: Any) -> GameSpec:
     d = checked_definition(data)
     categories = tuple(Category(c["key"], text_of(c, "name"), c["min"], c["max"], c["multiplier"], c["counts"],
-                                c["optional"]) for c in d["categories"])
+                                c["optional"], tuple(c["steps"] or DEFAULT_STEPS)) for c in d["categories"])
     fields = tuple(Field(c.key, Int(c.min, c.max), c.name, required=not c.optional, help=_points_help(c),
                          default=None) for c in categories)
     by_rounds = d["scoring"] == "rounds"
     single = by_rounds and len(fields) == 1 and fields[0].required  # one number per player and round
     round_entry = (fields[0].kind if single else Record(fields)) if by_rounds else None
-    tiebreaks = tuple(_tiebreak(rule, {c.key: c for c in categories}, by_rounds) for rule in d["tiebreaks"])
+    tiebreaks = tuple(_tiebreak(rule, {c.key: c for c in categories}, d["scoring"]) for rule in d["tiebreaks"])
     game_fields = [Field(rule["key"], PlayerRef(), text_of(rule, "chosen"), help=T(
         "Only needed for a tie.", "동점일 때만 필요합니다.")) for rule in d["tiebreaks"] if "chosen" in rule]
+    if d["scoring"] == "counter":
+        game_fields.insert(0, Field(CHANGES, ListOf(_change_kind(categories), MAX_CHANGES), T("Changes", "변경 기록")))
     if d["cooperative"]:
         game_fields.append(Field(OUTCOME, Choice((ChoiceValue("won", T("We won", "모두 승리")),
                                                   ChoiceValue("lost", T("We lost", "모두 패배")))),
@@ -227,7 +262,7 @@ def _spec_of(data: Any) -> GameSpec:
         max_players=d["players"]["max"],
         rules_version=d["version"],
         score=lambda sheet: _score(sheet, d, categories, single),
-        player_fields=() if by_rounds else fields,
+        player_fields=fields if d["scoring"] == "final" else (),
         game_fields=tuple(game_fields),
         round_entry=round_entry,
         round_range=(0, rounds or MAX_ROUNDS) if by_rounds else (0, 0),
@@ -238,6 +273,14 @@ def _spec_of(data: Any) -> GameSpec:
         definition=d,
     )
     return _with_prompts(spec, d)
+
+
+def _change_kind(categories: tuple[Category, ...]) -> Record:
+    """One change of a counter sheet: whose count, of which category, by how much."""
+    return Record((Field("player", PlayerRef(), T("Player", "플레이어"), required=True),
+                   Field("key", Choice(tuple(ChoiceValue(c.key, c.name) for c in categories)), T("Category", "항목"),
+                         required=True),
+                   Field("by", Int(-LIMIT, LIMIT), T("Change", "증감"), required=True)))
 
 
 def _points_help(c: Category) -> Text | None:
@@ -258,15 +301,38 @@ def _amount(entries: list[Any], key: str, single: bool) -> int | None:
     return None if any(v is None for v in values) else sum(values)
 
 
+def counts_of(sheet: Sheet, categories: tuple[Category, ...]) -> tuple[dict[str, dict[str, int]], list[dict[str, int]]]:
+    """A counter sheet's counts by player and category, and the points each change moved (for the chart).
+
+    A change that takes a count outside its category's bounds is refused at that change."""
+    by_key = {c.key: c for c in categories}
+    counts = {name: dict.fromkeys(by_key, 0) for name in sheet.names}
+    steps: list[dict[str, int]] = []
+    for i, change in enumerate(sheet.fields[CHANGES]):
+        c, name = by_key[change["key"]], change["player"]
+        value = counts[name][c.key] + change["by"]
+        if not c.min <= value <= c.max:
+            raise fail(f"{join_path(CHANGES, i)}.by",
+                       "takes {name}'s {category} to {got}: it stays between {lo} and {hi}",
+                       "{name}의 {category}이(가) {got}이 됩니다: {lo}에서 {hi} 사이여야 합니다",
+                       name=name, category=c.name, got=value, lo=c.min, hi=c.max)
+        counts[name][c.key] = value
+        steps.append({name: change["by"] * c.multiplier} if c.counts else {})
+    return counts, steps
+
+
 def _score(sheet: Sheet, d: Mapping[str, Any], categories: tuple[Category, ...], single: bool) -> Scoring:
     by_rounds = d["scoring"] == "rounds"
     counting = [c for c in categories if c.counts]
-    players = {}
-    for name in sheet.names:
-        entries = _entries(sheet, name, by_rounds)
-        players[name] = PlayerScore({c.key: (_amount(entries, c.key, single) or 0) * c.multiplier
-                                     for c in counting})
     progress: list[dict[str, int]] = []
+    if d["scoring"] == "counter":
+        counts, changes = counts_of(sheet, categories)
+        progress = progress_of(sheet.names, changes)
+    else:
+        counts = {name: {c.key: _amount(_entries(sheet, name, by_rounds), c.key, single) or 0 for c in counting}
+                  for name in sheet.names}
+    players = {name: PlayerScore({c.key: counts[name][c.key] * c.multiplier for c in counting})
+               for name in sheet.names}
     if by_rounds:
         steps = [{name: sum(((entry[name] if single else entry[name][c.key]) or 0) * c.multiplier
                              for c in counting) for name in sheet.names} for entry in sheet.rounds]
@@ -274,8 +340,8 @@ def _score(sheet: Sheet, d: Mapping[str, Any], categories: tuple[Category, ...],
         finished = len(sheet.rounds) == d["rounds"] if d["rounds"] else bool(sheet.rounds)
     else:
         finished = True
-    # open-ended rounds: the table decides when the game ends (any round may be the last)
-    end_reason = "table" if by_rounds and not d["rounds"] else "rounds"
+    # open-ended rounds and counters: the table decides when the game ends
+    end_reason = "table" if (by_rounds and not d["rounds"]) or d["scoring"] == "counter" else "rounds"
     table_winners: tuple[str, ...] | None = None
     extras: dict[str, Any] = {}
     if d["cooperative"]:
@@ -288,7 +354,7 @@ def _score(sheet: Sheet, d: Mapping[str, Any], categories: tuple[Category, ...],
                    together=d["cooperative"])
 
 
-def _tiebreak(rule: Mapping[str, Any], categories: Mapping[str, Category], by_rounds: bool) -> TiebreakRule:
+def _tiebreak(rule: Mapping[str, Any], categories: Mapping[str, Category], scoring: str) -> TiebreakRule:
     if "chosen" in rule:
         key = rule["key"]
         name = text_of(rule, "chosen")
@@ -300,14 +366,19 @@ def _tiebreak(rule: Mapping[str, Any], categories: Mapping[str, Category], by_ro
         return TiebreakRule(f"chosen_{key}", name, T("“{n}”", "‘{n}’(으)로").format(n=name), chosen)
     most = "most" in rule
     c = categories[rule["most" if most else "least"]]
+    by_rounds = scoring == "rounds"
     single = by_rounds and len(categories) == 1 and not c.optional
 
     def amount(sheet: Sheet, scoring: Scoring, player: str) -> int | None:
         return _amount(_entries(sheet, player, by_rounds), c.key, single)
 
+    def count(sheet: Sheet, scoring: Scoring, player: str) -> int:
+        return sum(change["by"] for change in sheet.fields[CHANGES]
+                   if change["player"] == player and change["key"] == c.key)
+
     advantage = (T("more {c}", "{c}이(가) 더 많아") if most else T("fewer {c}", "{c}이(가) 더 적어")).format(c=c.name)
-    return TiebreakRule(f"{'most' if most else 'least'}_{c.key}", c.name, advantage, amount,
-                        "higher" if most else "lower")
+    return TiebreakRule(f"{'most' if most else 'least'}_{c.key}", c.name, advantage,
+                        count if scoring == "counter" else amount, "higher" if most else "lower")
 
 
 def describe_rules(spec: GameSpec) -> list[Text]:

@@ -71,7 +71,8 @@ def current_result(play: dict[str, Any]) -> dict[str, Any]:
 def has_points(play: dict[str, Any]) -> bool:
     """False for a play without points, where no score was entered and only who won counts: a game of one's own
     whose table picks the winners or wins together with nothing to count, or a BG Stats play imported without
-    scores (The Crew, Avalon: its sheet holds no score for anyone). Every built-in game counts points."""
+    scores (The Crew, Avalon: its sheet holds no score for anyone). Every built-in game counts points, and so does
+    a counter sheet with a category that counts."""
     sheet = play["sheet"]
     definition = sheet.get("definition")
     if not isinstance(definition, dict):
@@ -79,6 +80,8 @@ def has_points(play: dict[str, Any]) -> bool:
     keys = [c["key"] for c in definition.get("categories", ()) if c.get("counts", True)]
     if not keys:
         return False
+    if definition.get("scoring") == "counter":  # a count starts at 0 and is never blank
+        return True
     values = [p.get(key) for p in sheet.get("players", ()) for key in keys]
     for entry in sheet.get("rounds") or ():  # each player's round: its categories, or the one number
         for value in entry.values():

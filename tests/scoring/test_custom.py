@@ -112,6 +112,49 @@ def test_no_points_the_table_picks_the_winners_and_the_score_orders_the_rest() -
     assert score_sheet(sheet_of(imported, players, winners=[])).winners == []
 
 
+COUNTER = {"id": "custom-quick-1", "name": "Quick game", "players": {"min": 1, "max": 20}, "scoring": "counter",
+           "categories": [{"key": "points", "name": "Points", "min": -1000, "max": 1000, "steps": [1, 5, -1]},
+                          {"key": "coins", "name": "Coins", "max": 9, "multiplier": 2}],
+           "tiebreaks": [{"most": "coins"}]}
+
+
+def moved(player: str, by: int, key: str = "points") -> dict[str, Any]:
+    return {"player": player, "key": key, "by": by}
+
+
+def test_a_counter_sheet_adds_up_each_players_changes_and_the_table_ends_it() -> None:
+    changes = [moved("Ann", 5), moved("Bo", 1), moved("Ann", -1), moved("Bo", 2, "coins"), moved("Bo", 1)]
+    result = score_sheet(sheet_of(COUNTER, [{"name": "Ann"}, {"name": "Bo"}], changes=changes))
+    assert result.player("Ann").breakdown == {"points": 4, "coins": 0}
+    assert result.player("Bo").breakdown == {"points": 2, "coins": 4}
+    assert result.finished and result.end_reason == "table"
+    assert [step["Ann"] for step in result.progress] == [5, 5, 4, 4, 4]  # the chart moves a change at a time
+    assert [step["Bo"] for step in result.progress] == [0, 1, 1, 5, 6]
+    assert result.winners == ["Bo"]
+    spec = spec_for_sheet(sheet_of(COUNTER, []))
+    assert spec.player_fields == () and spec.game_fields[0].key == "changes"
+    assert spec.definition is not None and spec.definition["categories"][1]["steps"] is None  # +1 and -1
+
+
+def test_a_counter_tie_is_broken_by_the_count_of_a_category() -> None:
+    changes = [moved("Ann", 6), moved("Bo", 8), moved("Bo", 1, "coins"), moved("Ann", 2, "coins")]
+    result = score_sheet(sheet_of(COUNTER, [{"name": "Ann"}, {"name": "Bo"}], changes=changes))
+    assert result.player("Ann").total == result.player("Bo").total == 10
+    assert result.ranking == [["Ann"], ["Bo"]] and result.tiebreaks[0].decided_by == "most_coins"
+
+
+def test_a_change_that_takes_a_count_out_of_its_bounds_is_refused_there() -> None:
+    changes = [moved("Ann", 5, "coins"), moved("Ann", 5, "coins"), moved("Ann", 9)]
+    sheet = sheet_of(COUNTER, [{"name": "Ann"}], changes=changes)
+    with pytest.raises(SheetError) as refused:
+        score_sheet(sheet)
+    assert refused.value.path == "changes[1].by"
+    assert "takes Ann's Coins to 10: it stays between 0 and 9" in refused.value.text.en
+    with pytest.raises(SheetError) as stranger:
+        score_sheet(sheet_of(COUNTER, [{"name": "Ann"}], changes=[moved("Zed", 1)]))
+    assert stranger.value.path == "changes[0].player"
+
+
 def test_a_sheet_keeps_the_version_it_was_played_with() -> None:
     v2 = {**copy.deepcopy(WINGSPAN), "version": 2}
     v2["categories"][1]["multiplier"] = 3
@@ -147,6 +190,21 @@ def test_a_sheet_keeps_the_version_it_was_played_with() -> None:
     (lambda d: d.update(name="x" * 41), "definition.name"),
     (lambda d: d.update(version=0), "definition.version"),
     (lambda d: d.pop("players"), "definition.players"),
+    (lambda d: d["categories"][0].update(steps=[1, 5]), "definition.categories[0].steps"),
+    (lambda d: d.update(scoring="counter", categories=[{"key": "p", "name": "P", "steps": [1, 0]}], tiebreaks=[]),
+     "definition.categories[0].steps[1]"),
+    (lambda d: d.update(scoring="counter", categories=[{"key": "p", "name": "P", "steps": [1, 1]}], tiebreaks=[]),
+     "definition.categories[0].steps[1]"),
+    (lambda d: d.update(scoring="counter", categories=[{"key": "p", "name": "P", "steps": list(range(1, 8))}],
+                        tiebreaks=[]), "definition.categories[0].steps"),
+    (lambda d: d.update(scoring="counter"), "definition.categories[2].optional"),
+    (lambda d: d.update(scoring="counter", categories=[{"key": "p", "name": "P", "min": 1}], tiebreaks=[]),
+     "definition.categories[0].min"),
+    (lambda d: d.update(scoring="counter", categories=[{"key": "p", "name": "P", "min": -9, "max": -1}],
+                        tiebreaks=[]), "definition.categories[0].max"),
+    (lambda d: d.update(scoring="counter", rounds=3, categories=[{"key": "p", "name": "P"}], tiebreaks=[]),
+     "definition.rounds"),
+    (lambda d: d["tiebreaks"].append({"chosen": "Clash", "key": "changes"}), "definition.tiebreaks[3].key"),
 ])
 def test_malformed_definitions_are_refused_with_the_path(change: Any, path: str) -> None:
     definition = copy.deepcopy(WINGSPAN)
@@ -218,9 +276,16 @@ def definitions(draw: st.DrawFn) -> dict[str, Any]:
     d: dict[str, Any] = {"id": "custom-random", "name": "Random", "players": {"min": lo, "max": lo + draw(
         st.integers(0, 3))}, "categories": categories, "tiebreaks": tiebreaks,
         "win": draw(st.sampled_from(["highest", "lowest"]))}
-    if draw(st.booleans()):
+    sheet_kind = draw(st.sampled_from(["final", "rounds", "counter"]))
+    if sheet_kind == "rounds":
         d["scoring"] = "rounds"
         d["rounds"] = draw(st.none() | st.integers(1, 4))
+    elif sheet_kind == "counter":  # a count starts at 0 and is never blank
+        d["scoring"] = "counter"
+        for c in categories:
+            c.update(min=min(c["min"], 0), max=max(c["max"], 0), optional=False)
+            if draw(st.booleans()):
+                c["steps"] = draw(st.lists(st.integers(-10, 10).filter(bool), min_size=1, max_size=6, unique=True))
     table = draw(st.sampled_from([None, None, None, "cooperative", "no_points"]))
     if table is not None:
         d[table] = True
@@ -249,6 +314,9 @@ def custom_sheets(draw: st.DrawFn) -> dict[str, Any]:
         sheet["players"] = [{"name": n} for n in names]
         sheet["rounds"] = [{n: entry_of(draw, cats, single) for n in names}
                            for _ in range(draw(st.integers(0, count)))]
+    elif d.get("scoring") == "counter":
+        sheet["players"] = [{"name": n} for n in names]
+        sheet["changes"] = counter_changes(draw, cats, list(names))
     else:
         sheet["players"] = [{"name": n, **entry_of(draw, cats, False)} for n in names]
     for rule in d["tiebreaks"]:
@@ -261,10 +329,28 @@ def custom_sheets(draw: st.DrawFn) -> dict[str, Any]:
     return sheet
 
 
+def counter_changes(draw: st.DrawFn, categories: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    """Changes that keep every count within its category's bounds."""
+    counts = {(n, c["key"]): 0 for n in names for c in categories}
+    changes = []
+    for _ in range(draw(st.integers(0, 12))):
+        name, c = draw(st.sampled_from(names)), draw(st.sampled_from(categories))
+        by = draw(st.integers(c["min"] - counts[name, c["key"]], c["max"] - counts[name, c["key"]]))
+        counts[name, c["key"]] += by
+        changes.append({"player": name, "key": c["key"], "by": by})
+    return changes
+
+
 def tiebreak_values(sheet: dict[str, Any], name: str) -> list[int | None]:
     """The chain's values for a player, computed from the raw sheet (independently of the engine)."""
     d = sheet["definition"]
-    if d.get("scoring") == "rounds":
+    if d.get("scoring") == "counter":
+        totals: dict[str, int] = {c["key"]: 0 for c in d["categories"]}
+        for change in sheet["changes"]:
+            if change["player"] == name:
+                totals[change["key"]] += change["by"]
+        entries = [totals]
+    elif d.get("scoring") == "rounds":
         single = len(d["categories"]) == 1 and not d["categories"][0]["optional"]
         entries = [r[name] if not single else {d["categories"][0]["key"]: r[name]} for r in sheet["rounds"]]
     else:
