@@ -81,9 +81,12 @@ class Translator:
         raise KeyError(key)
 
     def _shown(self, value: Any) -> Any:
-        """A value in a template: a number in the language's digits, the engine's Text in the language."""
+        """A value in a template: a number in the language's digits, a day as the language writes it, the
+        engine's Text in the language."""
         if _is_number(value):
             return self.number(value)
+        if isinstance(value, date):
+            return self.date(value)
         return self.text(value) if isinstance(value, Text) else value
 
     def text(self, text: Text) -> str:

@@ -4,6 +4,11 @@ Saving a changed definition stores it as the next version; the old versions stay
 definition they were played with inline (their sheet's `definition`) and keep being scored by it. On request,
 `rescore` moves the plays of a game to its newest version (plays the new version refuses keep theirs).
 
+The same file's shelf says where a game is shown (any game, built-in ones too): on Home (no entry), hidden (the
+hidden games' list, to be shown again), a quick game (played from the quick sheet, on Home once saved as a
+game), or deleted (off every list but the history's: its plays kept, and its versions with them). A game of one's
+own may also be merged into another game (`merge`: its plays move under the other's id) or deleted with its plays.
+
 The file is written like every other data file, under the repository's lock, with its atomic storage.
 """
 
@@ -12,18 +17,25 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from tinydb import Query
 
 from scoring import GameSpec, SheetError, Text, all_specs, get_spec
 from scoring.custom import checked_definition, is_custom, spec_from_definition
 
 from .atomic import CorruptFileError, read_tables
+from .merge import GameRefusedError, check_merge, moved_play
 from .repository import BACKUPS, Repository, clone, now_iso
 
 FILE = "definitions.json"
 TABLE = "definitions"
+SHELF = "shelf"  # {"game": id, "state": HIDDEN | QUICK | DELETED}; a game without an entry is on Home
+HIDDEN, QUICK, DELETED = "hidden", "quick", "deleted"
+IMPORTED = "custom-bgs-"  # the ids of games a BG Stats or BoardGameGeek import defined (bgstats_plan._target)
 SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -45,13 +57,20 @@ class DefinitionStore:
 
     # ---- reading ---------------------------------------------------------------------------------
 
-    def _docs(self) -> list[dict[str, Any]]:
+    def _tables(self) -> dict[str, Any]:
         try:
             tables = read_tables(self.path)
         except (CorruptFileError, OSError) as error:
             self._move_aside(getattr(error, "reason", None) or str(error))
-            return []
-        return list(tables.get(TABLE, {}).values()) if tables else []
+            return {}
+        return tables or {}
+
+    def _docs(self) -> list[dict[str, Any]]:
+        return list(self._tables().get(TABLE, {}).values())
+
+    def states(self) -> dict[str, str]:
+        """Where each game not on Home is: HIDDEN, QUICK or DELETED, by id."""
+        return {doc["game"]: doc["state"] for doc in self._tables().get(SHELF, {}).values()}
 
     def _move_aside(self, reason: str) -> None:
         with self.folder.writing():
@@ -68,11 +87,14 @@ class DefinitionStore:
         return found[-1] if found else None
 
     def games(self) -> list[dict[str, Any]]:
-        """The newest definition of every custom game, by name."""
+        """The newest definition of every custom game, by name: those on Home and those hidden (not the quick games
+        nor the deleted ones)."""
+        states = self.states()
         newest: dict[str, dict[str, Any]] = {}
         for doc in self._docs():
             d = doc["definition"]
-            if d["id"] not in newest or d["version"] > newest[d["id"]]["version"]:
+            if states.get(d["id"]) not in (QUICK, DELETED) and (
+                    d["id"] not in newest or d["version"] > newest[d["id"]]["version"]):
                 newest[d["id"]] = d
         return clone(sorted(newest.values(), key=lambda d: d["name"].casefold()))
 
@@ -86,7 +108,23 @@ class DefinitionStore:
         return spec_from_definition(latest)
 
     def specs(self) -> list[GameSpec]:
-        """The built-in games, then the custom ones."""
+        """The built-in games, then the custom ones (those on Home and hidden), and the deleted games whose plays
+        the history kept: every game a statistic or a filter of the history may name (not the quick games)."""
+        deleted = [latest for game, state in self.states().items()
+                   if state == DELETED and (latest := self.latest(game)) is not None]
+        return [*all_specs(), *(spec_from_definition(d) for d in [*self.games(), *deleted])]
+
+    def catalog(self) -> list[GameSpec]:
+        """The games on Home, in a stable order: the built-in games, then the custom ones by name."""
+        states = self.states()
+        return [spec for spec in self._listed() if spec.id not in states]
+
+    def hidden(self) -> list[GameSpec]:
+        """The hidden games, in the catalog's order."""
+        states = self.states()
+        return [spec for spec in self._listed() if states.get(spec.id) == HIDDEN]
+
+    def _listed(self) -> list[GameSpec]:
         return [*all_specs(), *(spec_from_definition(d) for d in self.games())]
 
     def name_of(self, game_id: str) -> Text:
@@ -109,18 +147,96 @@ class DefinitionStore:
                 return candidate
 
     def save(self, definition: dict[str, Any]) -> dict[str, Any]:
-        """Store a definition; a change to a stored one becomes its next version. Returns it as stored.
+        """Store a definition; a change to a stored one becomes its next version. Returns it as stored. A quick
+        game saved this way becomes a game on Home.
 
         Raises SheetError (nothing stored) for a definition the engine refuses.
         """
         checked = checked_definition(definition)
         with self.folder.writing():
             latest = self.latest(checked["id"])
-            if latest is not None and _without_version(latest) == _without_version(checked):
+            if self.states().get(checked["id"]) == QUICK:
+                self._set_state(checked["id"], None)
+            # what an older app stored lacks the keys added since: compared as the engine reads it now
+            if latest is not None and _without_version(checked_definition(latest)) == _without_version(checked):
                 return latest
             checked["version"] = latest["version"] + 1 if latest is not None else 1
             self._insert([checked])
         return clone(checked)
+
+    def save_quick(self, definition: dict[str, Any]) -> dict[str, Any]:
+        """Store the definition of a quick game (a sheet started without defining a game): its plays have a
+        game and a name in the history, and it is not on Home until it is saved as a game (`save`)."""
+        checked = checked_definition(definition)
+        with self.folder.writing():
+            self._insert([{**checked, "version": 1}])
+            self._set_state(checked["id"], QUICK)
+        return clone({**checked, "version": 1})
+
+    # ---- the shelf: where a game is shown ----------------------------------------------------------
+
+    def _set_state(self, game_id: str, state: str | None) -> None:
+        with self.folder.writing(), self.folder.db(self.path, BACKUPS) as db:
+            table = db.table(SHELF)
+            if state is None:
+                table.remove(Query().game == game_id)
+            else:
+                table.upsert({"game": game_id, "state": state}, Query().game == game_id)
+
+    def hide(self, game_ids: Iterable[str]) -> None:
+        """Take games off Home onto the hidden games' list (each stays playable from there)."""
+        with self.folder.writing():
+            for game_id in game_ids:
+                self._set_state(game_id, HIDDEN)
+
+    def show(self, game_id: str) -> None:
+        """Put a hidden game back on Home."""
+        if self.states().get(game_id) == HIDDEN:
+            self._set_state(game_id, None)
+
+    def play_counts(self) -> Counter[str]:
+        """How many finished plays each game has (from the history's summaries)."""
+        return Counter(summary.game for summary in self.repo.summaries())
+
+    def in_progress(self, game_id: str) -> int:
+        return sum(1 for draft in self.repo.drafts() if draft["game"] == game_id)
+
+    def delete(self, game_id: str, with_plays: bool) -> int:
+        """Take a custom game off every list. Its plays are deleted with it (`with_plays`), or stay in the history
+        and the statistics, scored by the definition each carries (its versions are kept for its name). Returns
+        how many plays it had. Refused (GameRefusedError) while a game of it is in progress."""
+        with self.folder.writing():
+            if self.in_progress(game_id):
+                raise GameRefusedError("games.refused.in_progress", game=self.name_of(game_id))
+            plays = {summary.id for summary in self.repo.summaries() if summary.game == game_id}
+            if with_plays or not plays:
+                self.repo.remove_plays(plays)
+                self._drop(game_id)
+            else:
+                self._set_state(game_id, DELETED)
+        return len(plays)
+
+    def _drop(self, game_id: str) -> None:
+        """Every version of a game and its place on the shelf, gone."""
+        with self.folder.writing(), self.folder.db(self.path, BACKUPS) as db:
+            db.table(TABLE).remove(Query().id == game_id)
+            db.table(SHELF).remove(Query().game == game_id)
+
+    def merge(self, source: str, target: str) -> int:
+        """Move every play of the custom game `source` under the game `target` (scored by it: see store.merge), then
+        drop `source`. Returns how many plays moved. Raises GameRefusedError, saying why, with nothing changed, when a
+        game of it is in progress, when the two games' win rules differ, or when a play cannot be scored by the
+        target."""
+        with self.folder.writing():
+            if self.in_progress(source):
+                raise GameRefusedError("games.refused.in_progress", game=self.name_of(source))
+            into = self.spec(target)
+            check_merge(self.spec(source), into)
+            ids = {summary.id for summary in self.repo.summaries() if summary.game == source}
+            moved = [moved_play(play, into) for play in self.repo.plays_of(ids)]
+            self.repo.replace_plays(moved)
+            self._drop(source)
+        return len(moved)
 
     def _insert(self, definitions: list[dict[str, Any]]) -> None:
         with self.folder.db(self.path, BACKUPS) as db:

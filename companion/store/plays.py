@@ -218,6 +218,15 @@ class Plays:
                     self._write_shard(shard, [p for p in self.folder.docs(shard, "plays") if p["id"] not in ids])
             self.shards.save_index()
 
+    def replace_many(self, plays: Iterable[dict[str, Any]]) -> None:
+        """Replace whole plays by id (their times unchanged), each shard that holds any written once."""
+        by_id = {p["id"]: normalised(clone(p)) for p in plays}
+        with self.folder.writing():
+            for shard in self.shards.paths():
+                held = by_id.keys() & self.shards.view(shard).ids
+                if held:
+                    self.replace(shard, {play_id: by_id[play_id] for play_id in held})
+
     def replace(self, shard: Path, replacements: dict[str, dict[str, Any]]) -> None:
         """Replace whole plays of one shard by id, in one write (call while writing)."""
         before = self.shards.view(shard)
@@ -248,6 +257,11 @@ class Plays:
 
     def _read(self, shard: Path, play_id: str) -> dict[str, Any]:
         return clone(next(p for p in self.folder.docs(shard, "plays") if p["id"] == play_id))
+
+    def read_many(self, ids: set[str]) -> list[dict[str, Any]]:
+        """The plays of these ids that are stored, each shard that holds any read once."""
+        return [clone(p) for shard in self.shards.paths() if ids & self.shards.view(shard).ids
+                for p in self.folder.docs(shard, "plays") if p["id"] in ids]
 
     def has(self, play_id: str) -> bool:
         return self.locate(play_id) is not None

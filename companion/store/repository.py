@@ -252,6 +252,19 @@ class Repository:
         if ids:
             self._plays.remove(ids)
 
+    def plays_of(self, ids: set[str]) -> list[dict[str, Any]]:
+        """The finished plays of these ids (those stored), in no particular order."""
+        return self._plays.read_many(ids)
+
+    def replace_plays(self, plays: Iterable[dict[str, Any]]) -> None:
+        """Store changed plays over the stored ones of the same ids at once (a game's plays moved to another).
+        Their kept logs, of the sheets they had, go: one reopened starts from its sheet as it is now."""
+        plays = list(plays)
+        with self._folder.writing():
+            self._plays.replace_many(plays)
+            for play in plays:
+                self._drafts.sealed_path(play["id"]).unlink(missing_ok=True)
+
     def update_play(self, play_id: str, change: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
         return self._plays.update(play_id, change)
 
