@@ -72,7 +72,8 @@ CATEGORY = Record((
     Field("multiplier", Int(-1000, 1000), T("Points each", "개당 점수"), default=1),
     Field("counts", Bool(), T("Counts toward the total", "총점에 포함"), default=True),
     Field("optional", Bool(), T("May stay blank", "비워 둘 수 있음"), default=False),
-    Field("steps", ListOf(Int(-LIMIT, LIMIT), MAX_STEPS, min_len=1, unique=True), T("Steps", "증감 단위"), default=None),
+    Field("steps", ListOf(Int(-LIMIT, LIMIT), MAX_STEPS, min_len=1, unique=True), T("Steps", "증감 단위"),
+          default=None),
 ))
 TIEBREAK = Variants((
     ("most", Record((Field("most", Str(32), T("Category", "항목"), required=True),))),
