@@ -35,6 +35,7 @@ FILE = "definitions.json"
 TABLE = "definitions"
 SHELF = "shelf"  # {"game": id, "state": HIDDEN | QUICK | DELETED}; a game without an entry is on Home
 HIDDEN, QUICK, DELETED = "hidden", "quick", "deleted"
+STATES = (HIDDEN, QUICK, DELETED)
 IMPORTED = "custom-bgs-"  # the ids of games a BG Stats or BoardGameGeek import defined (bgstats_plan._target)
 SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -193,6 +194,21 @@ class DefinitionStore:
         """Put a hidden game back on Home."""
         if self.states().get(game_id) == HIDDEN:
             self._set_state(game_id, None)
+
+    def shelf(self) -> list[dict[str, str]]:
+        """Where the games not on Home are, for a backup: `{"game", "state"}` by game id."""
+        return [{"game": game, "state": state} for game, state in sorted(self.states().items())]
+
+    def ids(self) -> set[str]:
+        """Every custom game with a stored definition."""
+        return {doc["definition"]["id"] for doc in self._docs()}
+
+    def place(self, shelf: Iterable[dict[str, str]], games: set[str]) -> None:
+        """A backup's shelf, for `games` only (those it brought: a game here stays where the player put it)."""
+        with self.folder.writing():
+            for doc in shelf:
+                if doc["game"] in games:
+                    self._set_state(doc["game"], doc["state"])
 
     def play_counts(self) -> Counter[str]:
         """How many finished plays each game has (from the history's summaries)."""

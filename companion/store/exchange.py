@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scoring import SheetError, Text, assess_sheet, get_spec, score_sheet, spec_for_sheet, strict_json
+from scoring import SheetError, Text, all_specs, assess_sheet, get_spec, score_sheet, spec_for_sheet, strict_json
+from scoring.custom import ID as CUSTOM_ID
 from scoring.custom import checked_definition, is_custom
 from scoring.names import look_alike_key, name_problem
 from scoring.sheet_tools import players_in
@@ -29,7 +30,7 @@ from . import json_stream, schema, workers
 from .atomic import encode
 from .bgstats import imported_result_fault
 from .bgstats_keep import Kept, KeptStore, kept_fault
-from .definitions import DefinitionStore
+from .definitions import STATES, DefinitionStore
 from .json_stream import Span
 from .oplog import BadOperationError, Log, check
 from .play_record import duration_of, eliminated_in, started_of
@@ -51,13 +52,15 @@ MAX_DEPTH = 32
 MAX_TEXT = 5000
 ID = re.compile(r"[A-Za-z0-9_]{1,64}")  # ids appear in routes (/result/<id>)
 SECTIONS = ("players", "drafts", "plays")
-OPTIONAL_SECTIONS = ("definitions",)  # custom games' definitions: backups from before them have none
+# custom games' definitions, and where games are shown (hidden, quick, deleted): backups from before them have none
+OPTIONAL_SECTIONS = ("definitions", "shelf")
 STREAMED = (*SECTIONS, *OPTIONAL_SECTIONS)
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 KEPT = "bgstats"  # what BG Stats files held that the app does not model (bgstats_keep), when something is kept
 TOP_LEVEL = frozenset({"format", "schema", *STREAMED, KEPT})
 JSON_STARTS = frozenset('["-0123456789tfn')
 LEADING_SPACE = re.compile(rb"\s*")
+BUILT_IN = frozenset(spec.id for spec in all_specs())
 MAX_GUIDE_PROMPTS = 100
 # what the rules bound in a document (the rest is checked for its limits)
 DRAFT_BOUNDED = frozenset({"sheet", "undo", "log"})
@@ -120,7 +123,7 @@ def export_backup(repo: Repository) -> bytes:
     kept = KeptStore(repo).read()
     return encode({"format": BACKUP_FORMAT, "schema": schema.SCHEMA_VERSION,
                    "players": players, "drafts": drafts, "plays": plays,
-                   "definitions": DefinitionStore(repo).all_versions(),
+                   "definitions": DefinitionStore(repo).all_versions(), "shelf": DefinitionStore(repo).shelf(),
                    **({KEPT: kept.to_json()} if kept != Kept() else {})})
 
 
@@ -145,8 +148,12 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
     extra = [{"id": new_id(), "name": name, "colour": None, "created_at": now_iso()}
              for name in checked.playing if name not in named]
     players_added = repo.add_profiles([*players, *extra])
-    # every custom game a play or draft was played with is listed again, even if the backup lacks its definition
-    definitions_added = DefinitionStore(repo).add_versions([*checked.kept["definitions"], *checked.inline.values()])
+    # every custom game a play or draft was played with is listed again, even if the backup lacks its definition;
+    # those new here are shown where the backup had them (a quick game stays off Home)
+    store = DefinitionStore(repo)
+    here = store.ids()
+    definitions_added = store.add_versions([*checked.kept["definitions"], *checked.inline.values()])
+    store.place(checked.kept["shelf"], store.ids() - here)
     if KEPT in checked.values:
         KeptStore(repo).add(Kept.from_json(checked.values[KEPT]))
     plays, plays_added = checked.plays, 0
@@ -340,6 +347,10 @@ class _CheckedBackup:
         path = f"{section}[{index}]"
         if section == "definitions":
             _check_definition(document, path)
+            self.kept[section].append(document)
+            return
+        if section == "shelf":
+            _check_shelf(document, path)
             self.kept[section].append(document)
             return
         _check_id(document, path, self.ids[section])
@@ -634,6 +645,17 @@ def _check_definition(definition: Any, path: str) -> None:
         checked_definition(definition)
     except SheetError as error:
         raise _refused_sheet(path, SheetError(error.path.removeprefix("definition."), error.text)) from None
+
+
+def _check_shelf(document: Any, path: str) -> None:
+    """Where a game is shown: a built-in game's id or a custom game's, and one of the shelf's states."""
+    if not isinstance(document, dict) or set(document) != {"game", "state"}:
+        raise _invalid(path)
+    game = document["game"]
+    if not isinstance(game, str) or not (CUSTOM_ID.fullmatch(game) or game in BUILT_IN):
+        raise _invalid(f"{path}.game")
+    if document["state"] not in STATES:
+        raise _invalid(f"{path}.state")
 
 
 def _refused_sheet(path: str, error: SheetError) -> BackupError:

@@ -1,4 +1,5 @@
-"""Home: continue a game in progress, or pick one of the nine games."""
+"""Home: continue a game in progress, start one of the games played lately, or pick a game from the catalog,
+always in the same order (a long press on a card: hide it, or tidy a game of one's own)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import flet as ft
 from scoring import GameSpec, spec_for_sheet
 from scoring.custom import is_custom
 
-from ..store.definitions import DefinitionStore
+from ..store.definitions import HIDDEN, DefinitionStore
 from ..store.repository import Repository, StartupIssue
 from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_art
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
@@ -19,7 +20,8 @@ from ..widgets.text import AppText
 from .base import Screen
 from .timefmt import ago
 
-RECENT = 100  # plays that decide the order of the games
+RECENT = 100  # plays that decide which games were played lately
+RECENT_GAMES = 4  # the cards of the row of games played lately
 
 
 def game_badge(game_id: str, size: int = 48) -> ft.Container:
@@ -30,8 +32,8 @@ def game_badge(game_id: str, size: int = 48) -> ft.Container:
                         alignment=ft.Alignment.CENTER)
 
 
-def recent_first(specs: Iterable[GameSpec], repo: Repository, drafts: list[dict[str, Any]]) -> list[GameSpec]:
-    """Games played or in progress most recently first, then the others in the registry's order.
+def played_lately(catalog: Iterable[GameSpec], repo: Repository, drafts: list[dict[str, Any]]) -> list[GameSpec]:
+    """The games on Home played or in progress most recently, newest first (at most RECENT_GAMES).
 
     Only the newest RECENT plays count: the summaries are read newest first, shard by shard, and the home
     screen must not wait for the whole history."""
@@ -40,7 +42,8 @@ def recent_first(specs: Iterable[GameSpec], repo: Repository, drafts: list[dict[
                        *((d["updated_at"], d["game"]) for d in drafts)]:
         if when > last.get(game, ""):
             last[game] = when
-    return sorted(specs, key=lambda spec: last.get(spec.id, ""), reverse=True)
+    listed = [spec for spec in catalog if spec.id in last]
+    return sorted(listed, key=lambda spec: last[spec.id], reverse=True)[:RECENT_GAMES]
 
 
 class HomeScreen(Screen):
@@ -54,12 +57,20 @@ class HomeScreen(Screen):
         drafts = self.app.repo.drafts()
         if drafts:
             parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
+        store = DefinitionStore(self.app.repo)
+        catalog = store.catalog()
+        lately = played_lately(catalog, self.app.repo, drafts)
+        if lately:
+            parts.append(section(self.t("home.recent"), ft.Row([self._recent_card(spec) for spec in lately],
+                                                                spacing=GAP, scroll=ft.ScrollMode.AUTO)))
+        hidden = sum(1 for state in store.states().values() if state == HIDDEN)
         parts.append(section(self.t("home.games"), ft.ResponsiveRow(
-            [self._game_card(spec) for spec in recent_first(DefinitionStore(self.app.repo).specs(), self.app.repo,
-                                                             drafts)],
-            spacing=GAP, run_spacing=GAP),
-            secondary_button("home.define_game", self.t("custom.define"), lambda e: self.app.go("/custom/new"),
-                             icon=ft.Icons.ADD)))
+            [self._game_card(spec) for spec in catalog], spacing=GAP, run_spacing=GAP),
+            ft.Row([secondary_button("home.define_game", self.t("custom.define"), lambda e: self.app.go("/custom/new"),
+                                     icon=ft.Icons.ADD),
+                    secondary_button("home.manage", self.t("home.manage_hidden", n=hidden) if hidden
+                                     else self.t("home.manage"), lambda e: self.app.go("/games"),
+                                     icon=ft.Icons.TUNE)], wrap=True)))
         return parts
 
     def _issue(self, index: int, issue: StartupIssue) -> ft.Control:
@@ -99,6 +110,20 @@ class HomeScreen(Screen):
         game = self.t.text(spec_for_sheet(draft["sheet"]).name)
         self.app.offer_undo(self.t("home.discarded", game=game), lambda: self.app.repo.add_drafts([draft]))
 
+    def _actions(self, spec: GameSpec) -> None:
+        from .game_actions import GameActions  # imported on the first long press: the home screen starts the app
+
+        GameActions(self.app).open(spec)
+
+    def _recent_card(self, spec: GameSpec) -> ft.Control:
+        card = ft.Container(
+            ft.Column([game_badge(spec.id, 40), AppText(self.t.text(spec.name), size=12, max_lines=2,
+                                                        text_align=ft.TextAlign.CENTER)],
+                      spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            width=96, padding=8, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, ink=True,
+            on_click=lambda e: self.app.go(f"/new/{spec.id}"), on_long_press=lambda e: self._actions(spec))
+        return tagged(f"home.recent.{spec.id}", card, self.t.text(spec.name))
+
     def _game_card(self, spec: GameSpec) -> ft.Control:
         """A game's card: its badge, names and player count on a tinted panel. A flat panel rather than a Card
         (two controls fewer and no shadow to draw, nine times over): the home screen is the first screen of
@@ -117,6 +142,7 @@ class HomeScreen(Screen):
                 ], spacing=2, expand=True),
             ], spacing=12),
             padding=12, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, ink=True,
-            on_click=lambda e: self.app.go(f"/new/{spec.id}"), col={"xs": 12, "sm": 6, "md": 4},
+            on_click=lambda e: self.app.go(f"/new/{spec.id}"), on_long_press=lambda e: self._actions(spec),
+            col={"xs": 12, "sm": 6, "md": 4},
         )
         return tagged(f"home.game.{spec.id}", card, self.t.text(spec.name))

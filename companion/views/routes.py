@@ -27,6 +27,10 @@ def screens_for(app: App, route: str) -> list[Screen]:
     home = HomeScreen(app, "/")
     if path == "/":
         return [home]
+    if path == "/games":
+        from .games import GamesScreen
+
+        return [home, GamesScreen(app, path)]
     if path == "/settings":
         from .settings import SettingsScreen
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from companion.store import exchange
 from companion.store.bgstats import import_bgstats
 from companion.store.definitions import DELETED, HIDDEN, QUICK, DefinitionStore
 from companion.store.merge import GameRefusedError
@@ -195,3 +196,29 @@ def test_plays_of_a_builtin_game_stay_where_they_are(repo: Repository, store: De
     store.hide(["kahuna"])
     assert repo.play(play["id"]) == play
     assert store.play_counts()["kahuna"] == 1
+
+
+def test_a_backup_brings_its_games_back_where_they_were_shown(repo: Repository, store: DefinitionStore,
+                                                             tmp_path: Any) -> None:
+    quick = store.save_quick(QUICK_GAME)
+    repo.add_play(make_play(quick["id"], "2024-05-01T10:00:00+00:00", {
+        "game": quick["id"], "definition": quick, "players": [{"name": "Mina"}]}))
+    store.save(AZUL)
+    store.save(GOLF)
+    store.hide(["custom-azul", "kahuna"])
+    backup = exchange.export_backup(repo)
+    assert json.loads(backup)["shelf"] == [{"game": "custom-azul", "state": HIDDEN}, {"game": QUICK_GAME["id"],
+                                           "state": QUICK}, {"game": "kahuna", "state": HIDDEN}]
+
+    fresh = Repository.open(tmp_path / "other")
+    DefinitionStore(fresh).save(GOLF)
+    DefinitionStore(fresh).hide(["custom-golf"])
+    exchange.import_backup(fresh, backup)
+    restored = DefinitionStore(fresh)
+    assert restored.states() == {"custom-azul": HIDDEN, QUICK_GAME["id"]: QUICK, "custom-golf": HIDDEN}, (
+        "the games it brought, where the backup had them; a game here (and a built-in one) stays where it is")
+    content = json.loads(backup)
+    content["shelf"][0]["state"] = "lost"
+    with pytest.raises(exchange.BackupError) as refused:
+        exchange.import_backup(fresh, json.dumps(content).encode())
+    assert refused.value.params["path"] == "shelf[0].state"

@@ -13,7 +13,7 @@ from companion.app import Services
 from companion.i18n import Translator
 from companion.views.timefmt import day_and_time
 from companion.widgets.charts import Scale, nice_step, scale
-from scoring import score_sheet
+from scoring import all_specs, score_sheet
 
 from ..store.test_exchange import ACCEPTED_BY_OLDER_RULES, scored_by_older_rules
 from .conftest import example
@@ -149,14 +149,18 @@ def test_a_game_in_progress_is_discarded_and_the_undo_brings_it_back(open_app: C
     assert ui.exists(f"home.continue.{draft['id']}")
 
 
-def test_games_played_recently_come_first(open_app: Callable[..., Harness], services: Services) -> None:
+def test_games_played_lately_have_their_own_row_and_the_cards_keep_their_order(open_app: Callable[..., Harness],
+                                                                              services: Services) -> None:
+    catalog = [i.removeprefix("home.game.") for i in open_app("/").find_all("home.game.")]
     add_play(services, "kahuna", NOW - timedelta(days=2))
     add_play(services, "carnage", NOW - timedelta(days=1))
     services.repo.new_draft({"game": "patchwork", "sheet": example("patchwork")})
     ui = open_app("/")
-    order = [i.removeprefix("home.game.") for i in ui.find_all("home.game.")]
-    assert order[:4] == ["patchwork", "carnage", "kahuna", "ticket-to-ride-europe"]
-    assert len(order) == len(set(order)) >= 9
+    assert [i.removeprefix("home.recent.") for i in ui.find_all("home.recent.")] == ["patchwork", "carnage", "kahuna"]
+    assert [i.removeprefix("home.game.") for i in ui.find_all("home.game.")] == catalog, "no card moves"
+    assert catalog == [spec.id for spec in all_specs()]
+    ui.click("home.recent.carnage")
+    assert ui.view.route == "/new/carnage"
 
 
 def test_stats_by_period_streaks_and_head_to_head(open_app: Callable[..., Harness], services: Services) -> None:
