@@ -43,6 +43,11 @@ def locale(lang: str) -> Locale:
     return Locale.parse(lang)
 
 
+def in_both(key: str) -> Text:
+    """A catalog text in both languages, for what is stored and shown later in either (a quick game's name)."""
+    return Text(catalog("en")[key], catalog("ko")[key])
+
+
 def plural_keys(lang: str, key: str) -> set[str]:
     """The catalog keys a counted text needs in `lang`: one per plural form of its rules."""
     return {f"{key}{PLURAL_MARK}{form}" for form in {*locale(lang).plural_form.tags, "other"}}

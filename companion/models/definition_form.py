@@ -28,6 +28,7 @@ class CategoryRow:
     max: str = "999"
     counts: bool = True
     optional: bool = False
+    steps: str = ""  # a counter's buttons as typed: "+1 +5 -1" (blank: +1 and -1)
 
 
 @dataclass
@@ -41,9 +42,14 @@ class TiebreakRow:
 def _number(text: str) -> Any:
     """An int when the text is one; else the text itself, which the engine refuses with its own words."""
     try:
-        return int(str(text).strip())
+        return int(str(text).strip().replace("−", "-"))
     except ValueError:
         return str(text).strip()
+
+
+def steps_text(steps: list[int]) -> str:
+    """A counter's steps as the form shows them: '+1 +5 -1'."""
+    return " ".join(f"{step:+d}" for step in steps)
 
 
 @dataclass
@@ -55,7 +61,7 @@ class DefinitionForm:
     min_players: str = "2"
     max_players: str = "4"
     categories: list[CategoryRow] = field(default_factory=list)
-    by_rounds: bool = False
+    scoring: str = "final"  # "final", "rounds" or "counter"
     rounds: str = ""  # blank: open-ended
     win: str = "highest"
     tiebreaks: list[TiebreakRow] = field(default_factory=list)
@@ -81,8 +87,8 @@ class DefinitionForm:
             id=game_id or d["id"], name=d["name"], name_en=names.get("en") or "", name_ko=names.get("ko") or "",
             min_players=str(d["players"]["min"]), max_players=str(d["players"]["max"]),
             categories=[CategoryRow(c["key"], c["name"], str(c["multiplier"]), str(c["min"]), str(c["max"]),
-                                    c["counts"], c["optional"]) for c in d["categories"]],
-            by_rounds=d["scoring"] == "rounds", rounds=str(d["rounds"] or ""), win=win,
+                                    c["counts"], c["optional"], steps_text(c["steps"] or [])) for c in d["categories"]],
+            scoring=d["scoring"], rounds=str(d["rounds"] or ""), win=win,
             tiebreaks=[TiebreakRow("chosen", name=t["chosen"], key=t["key"]) if "chosen" in t
                        else TiebreakRow("most" if "most" in t else "least", t.get("most") or t["least"])
                        for t in d["tiebreaks"]],
@@ -94,14 +100,14 @@ class DefinitionForm:
             "id": self.id, "name": self.name.strip(),
             "players": {"min": _number(self.min_players), "max": _number(self.max_players)},
             "categories": [self._category(c) for c in self.categories],
-            "scoring": "rounds" if self.by_rounds else "final",
+            "scoring": self.scoring,
             "win": self.win if self.win in ("highest", "lowest") else "highest",
             "tiebreaks": [self._tiebreak(t) for t in self.tiebreaks],
         }
         names = {k: v.strip() for k, v in (("en", self.name_en), ("ko", self.name_ko)) if v.strip()}
         if names:
             d["names"] = names
-        if self.by_rounds and self.rounds.strip():
+        if self.scoring == "rounds" and self.rounds.strip():
             d["rounds"] = _number(self.rounds)
         if self.note.strip():
             d["note"] = self.note.strip()
@@ -113,14 +119,17 @@ class DefinitionForm:
             d["version"] = self.version
         return d
 
-    @staticmethod
-    def _category(c: CategoryRow) -> dict[str, Any]:
+    def _category(self, c: CategoryRow) -> dict[str, Any]:
+        """A category as typed; a counter's keeps its steps (and is never blank), the others' have none."""
         out: dict[str, Any] = {"key": c.key, "name": c.name.strip(), "multiplier": _number(c.multiplier),
                                "min": _number(c.min), "max": _number(c.max)}
         if not c.counts:
             out["counts"] = False
-        if c.optional:
+        if c.optional and self.scoring != "counter":
             out["optional"] = True
+        steps = c.steps.replace(",", " ").split()
+        if steps and self.scoring == "counter":
+            out["steps"] = [_number(step) for step in steps]
         return out
 
     @staticmethod
@@ -194,7 +203,11 @@ class DefinitionForm:
         chosen = _split_tie(values[0], values[1], d) if n >= 2 else None
         if chosen is not None:
             sheet[chosen] = names[1]
-        if d["scoring"] == "rounds":
+        if d["scoring"] == "counter":  # each sample number one change of the count
+            sheet["changes"] = [{"player": name, "key": key, "by": value} for name, entry in zip(names, values,
+                                                                                                  strict=True)
+                                for key, value in entry.items() if value]
+        elif d["scoring"] == "rounds":
             single = len(d["categories"]) == 1 and not d["categories"][0]["optional"]
             count = min(d["rounds"] or 3, 3)
             sheet["rounds"] = [{name: (values[i][d["categories"][0]["key"]] if single else dict(values[i]))

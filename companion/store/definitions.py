@@ -232,6 +232,16 @@ class DefinitionStore:
                 self._set_state(game_id, DELETED)
         return len(plays)
 
+    def drop_quick(self, game_id: str) -> bool:
+        """A quick game with no play and no game in progress goes whole (a quick sheet discarded leaves nothing
+        behind); True when it went."""
+        with self.folder.writing():
+            unused = (self.states().get(game_id) == QUICK and not self.in_progress(game_id)
+                      and not any(summary.game == game_id for summary in self.repo.summaries()))
+            if unused:
+                self._drop(game_id)
+        return unused
+
     def _drop(self, game_id: str) -> None:
         """Every version of a game and its place on the shelf, gone."""
         with self.folder.writing(), self.folder.db(self.path, BACKUPS) as db:

@@ -21,7 +21,7 @@ from scoring.fields import Field
 from ..i18n import Translator
 from ..models.definition_form import CategoryRow, DefinitionForm
 from ..models.sheet_model import Evaluation, SheetModel
-from ..store.definitions import DefinitionStore
+from ..store.definitions import QUICK, DefinitionStore
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
@@ -44,6 +44,8 @@ class CustomGameScreen(Screen):
     def title(self) -> str:
         if self.previewing:
             return self.t("custom.preview_title")
+        if self.editing and self.store.states().get(self.form.id) == QUICK:  # a quick game kept as a game
+            return self.t("custom.title_keep")
         return self.t("custom.title_edit" if self.editing else "custom.title_new")
 
     def bottom(self) -> ft.Control:
@@ -79,7 +81,8 @@ class CustomGameScreen(Screen):
         if self.problem is None:
             return None
         path = self.problem.path
-        return self.t.text(self.problem.text) if any(path == p or path.startswith(p + ".") for p in paths) else None
+        within = any(path == p or path.startswith((p + ".", p + "[")) for p in paths)
+        return self.t.text(self.problem.text) if within else None
 
     def _problem_text(self, problem: SheetError | None) -> str:
         return "" if problem is None else self.t("custom.problem", message=self.t.text(problem.text))
@@ -144,13 +147,17 @@ class CustomGameScreen(Screen):
         flags = [t("custom.range", lo=c.min, hi=c.max)]
         if not c.counts:
             flags.append(t("custom.ties_only"))
-        if c.optional:
+        if c.optional and self.form.scoring != "counter":
             flags.append(t("custom.may_stay_blank"))
         line = AppText(" · ".join(flags), size=12, color=ft.Colors.ERROR if detail else ft.Colors.ON_SURFACE_VARIANT)
         row = ft.Row([name, points, icon_button(f"custom.category.{index}.more", ft.Icons.TUNE, t("custom.more"),
                                                 lambda e: self._category_dialog(index))],
                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
         lines: list[ft.Control] = [row, line]
+        if self.form.scoring == "counter":  # the buttons beside each player's count
+            lines.insert(1, ft.Row([self._field(f"custom.category.{index}.steps", t("custom.steps"), c.steps,
+                                                lambda v: setattr(c, "steps", v), (f"{path}.steps",),
+                                                hint_text=t("custom.steps_hint"), expand=True)]))
         if detail:
             lines.append(AppText(detail, color=ft.Colors.ERROR, size=12))
         return ft.Column(lines, spacing=2)
@@ -158,12 +165,14 @@ class CustomGameScreen(Screen):
     def _sheet_section(self) -> ft.Control:
         t, f = self.t, self.form
         kind = ft.SegmentedButton(
-            segments=[ft.Segment(value="final", label=AppText(t("custom.final"))),
-                      ft.Segment(value="rounds", label=AppText(t("custom.per_round")))],
-            selected=["rounds" if f.by_rounds else "final"], show_selected_icon=False,
-            on_change=lambda e: self._set_rounds(e.control.selected[0] == "rounds"))
+            segments=[ft.Segment(value=kind, label=AppText(t(f"custom.scoring.{kind}")))
+                      for kind in ("final", "rounds", "counter")],
+            selected=[f.scoring], show_selected_icon=False,
+            on_change=lambda e: self._structure(lambda: setattr(self.form, "scoring", e.control.selected[0])))
         parts: list[ft.Control] = [tagged("custom.scoring", kind)]
-        if f.by_rounds:
+        if f.scoring == "counter":
+            parts.append(AppText(t("custom.counter_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        if f.scoring == "rounds":
             parts.append(ft.Row([
                 self._number("custom.rounds", t("custom.rounds"), f.rounds, lambda v: setattr(f, "rounds", v),
                              ("definition.rounds",), hint_text=t("custom.open_ended")),
@@ -303,9 +312,6 @@ class CustomGameScreen(Screen):
     def _add_category(self, e: ft.ControlEvent) -> None:
         self._structure(lambda: self.form.add_category())
 
-    def _set_rounds(self, by_rounds: bool) -> None:
-        self._structure(lambda: setattr(self.form, "by_rounds", by_rounds))
-
     def _set_win(self, rule: str) -> None:
         def change() -> None:
             self.form.win = rule
@@ -352,8 +358,10 @@ class CustomGameScreen(Screen):
             AppText(t("custom.min_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
             tagged("custom.detail.counts", ft.Switch(label=t("custom.counts"), value=c.counts,
                                                      on_change=lambda e: setattr(c, "counts", bool(e.control.value)))),
-            tagged("custom.detail.optional", ft.Switch(label=t("custom.optional"), value=c.optional, on_change=lambda
-                                                       e: setattr(c, "optional", bool(e.control.value)))),
+            *([] if self.form.scoring == "counter" else [  # a count is never blank
+                tagged("custom.detail.optional", ft.Switch(
+                    label=t("custom.optional"), value=c.optional,
+                    on_change=lambda e: setattr(c, "optional", bool(e.control.value))))]),
             ft.Row([
                 icon_button("custom.detail.up", ft.Icons.ARROW_UPWARD, t("new.move_up"),
                             close_then(lambda: self.form.move_category(index, -1)), disabled=index == 0),
@@ -382,8 +390,10 @@ class CustomGameScreen(Screen):
             self._redraw()
             return
         before = self.store.latest(self.form.id)
+        # a quick game kept as a game: its plays stay as the quick sheet scored them, without a question
+        asks = before is not None and self.store.states().get(self.form.id) != QUICK
         saved = self.store.save(self.form.definition())
-        older = self.store.older_plays(saved["id"]) if before is not None and before != saved else []
+        older = self.store.older_plays(saved["id"]) if asks and before != saved else []
         if older:
             self._ask_rescore(saved, len(older), before["version"] if before else 1)
             return

@@ -1,5 +1,5 @@
-"""Home: continue a game in progress, start one of the games played lately, or pick a game from the catalog,
-always in the same order (a long press on a card: hide it, or tidy a game of one's own)."""
+"""Home: continue a game in progress, start one of the games played lately, a quick sheet for any game, or pick a
+game from the catalog, always in the same order (a long press on a card: hide it, or tidy a game of one's own)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,11 @@ def game_badge(game_id: str, size: int = 48) -> ft.Container:
     return ft.Container(art, width=size, height=size, border_radius=size / 4,
                         bgcolor=GAME_COLOURS.get(game_id, CUSTOM_GAME_COLOUR),
                         alignment=ft.Alignment.CENTER)
+
+
+def quick_badge(size: int = 48) -> ft.Container:
+    return ft.Container(ft.Icon(ft.Icons.BOLT, size=size * 0.6, color=ft.Colors.WHITE), width=size, height=size,
+                        border_radius=size / 4, bgcolor=CUSTOM_GAME_COLOUR, alignment=ft.Alignment.CENTER)
 
 
 def played_lately(catalog: Iterable[GameSpec], repo: Repository, drafts: list[dict[str, Any]]) -> list[GameSpec]:
@@ -65,7 +70,7 @@ class HomeScreen(Screen):
                                                                 spacing=GAP, scroll=ft.ScrollMode.AUTO)))
         hidden = sum(1 for state in store.states().values() if state == HIDDEN)
         parts.append(section(self.t("home.games"), ft.ResponsiveRow(
-            [self._game_card(spec) for spec in catalog], spacing=GAP, run_spacing=GAP),
+            [self._quick_card(), *(self._game_card(spec) for spec in catalog)], spacing=GAP, run_spacing=GAP),
             ft.Row([secondary_button("home.define_game", self.t("custom.define"), lambda e: self.app.go("/custom/new"),
                                      icon=ft.Icons.ADD),
                     secondary_button("home.manage", self.t("home.manage_hidden", n=hidden) if hidden
@@ -104,11 +109,20 @@ class HomeScreen(Screen):
         return tagged(f"home.continue.{draft['id']}", tile)
 
     def _discard(self, draft: dict[str, Any]) -> None:
-        """Throw a game in progress away; the snackbar's Undo puts it back exactly as it was."""
+        """Throw a game in progress away; the snackbar's Undo puts it back exactly as it was (a quick game never
+        finished goes with it, and comes back with it)."""
         self.app.repo.delete_draft(draft["id"])
+        store = DefinitionStore(self.app.repo)
+        quick = store.drop_quick(draft["game"])
         self.rebuild()
         game = self.t.text(spec_for_sheet(draft["sheet"]).name)
-        self.app.offer_undo(self.t("home.discarded", game=game), lambda: self.app.repo.add_drafts([draft]))
+
+        def undo() -> None:
+            if quick:
+                store.save_quick(draft["sheet"]["definition"])
+            self.app.repo.add_drafts([draft])
+
+        self.app.offer_undo(self.t("home.discarded", game=game), undo)
 
     def _actions(self, spec: GameSpec) -> None:
         from .game_actions import GameActions  # imported on the first long press: the home screen starts the app
@@ -123,6 +137,17 @@ class HomeScreen(Screen):
             width=96, padding=8, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, ink=True,
             on_click=lambda e: self.app.go(f"/new/{spec.id}"), on_long_press=lambda e: self._actions(spec))
         return tagged(f"home.recent.{spec.id}", card, self.t.text(spec.name))
+
+    def _quick_card(self) -> ft.Control:
+        """The quick sheet, first among the games: any game, without defining it first."""
+        card = ft.Container(
+            ft.Row([quick_badge(), ft.Column([
+                AppText(self.t("quick.title"), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
+                AppText(self.t("quick.subtitle"), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=2),
+            ], spacing=2, expand=True)], spacing=12),
+            padding=12, border_radius=12, bgcolor=ft.Colors.SECONDARY_CONTAINER, ink=True,
+            on_click=lambda e: self.app.go("/quick"), col={"xs": 12, "sm": 6, "md": 4})
+        return tagged("home.quick", card, self.t("quick.title"))
 
     def _game_card(self, spec: GameSpec) -> ft.Control:
         """A game's card: its badge, names and player count on a tinted panel. A flat panel rather than a Card

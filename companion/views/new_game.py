@@ -169,8 +169,15 @@ class NewGameScreen(Screen):
             self.show_problems = True
             self._redraw()
             return
-        sheet = initial_sheet(self.spec, self.form.sheet())
+        spec = self.game_to_start()
+        if spec is None:
+            return
+        sheet = initial_sheet(spec, self.form.sheet())
         # profiles first: if the disk refuses the game after them, starting again does not start it twice
         self.app.repo.remember_players(self.form.names())
-        draft = self.app.repo.new_draft({"game": self.spec.id, "sheet": sheet})
+        draft = self.app.repo.new_draft({"game": spec.id, "sheet": sheet})
         self.app.go(f"/play/{draft['id']}")
+
+    def game_to_start(self) -> GameSpec | None:
+        """The game the sheet is of (a quick sheet stores its game first; None: it could not, and says why)."""
+        return self.spec

@@ -13,6 +13,7 @@ from scoring.ranking import places
 from .. import platform
 from ..i18n import Translator
 from ..models.record import play_result
+from ..store.definitions import QUICK, DefinitionStore
 from ..store.stats import round_chart
 from ..store.summary import has_points
 from ..widgets.charts import legend, score_by_round
@@ -52,8 +53,11 @@ class ResultScreen(Screen):
         if len(chart.steps) >= 2:
             names = [p.name for p in self.result.players]
             final = self.t("result.final_scoring") if chart.final else None
-            # a game entered turn by turn (Piraten Kapern, Piña Coladice) moves its lines a turn at a time
+            # a game entered turn by turn (Piraten Kapern, Piña Coladice) moves its lines a turn at a time, a
+            # counter sheet a change at a time
             title, axis = (("result.by_turn", "result.turn_axis") if self.spec.event is not None
+                           else ("result.by_change", "result.change_axis") if (
+                               self.spec.definition or {}).get("scoring") == "counter"
                            else ("result.by_round", "result.round_axis"))
             parts.append(section(self.t(title), tagged("result.chart", score_by_round(
                 self.t, chart.steps, names, self.t(axis), final)), legend(names),
@@ -120,9 +124,14 @@ class ResultScreen(Screen):
         text = json.dumps(self.play["sheet"], ensure_ascii=False, indent=2)
         download = secondary_button("result.download_json", self.t("result.download_json"), icon=ft.Icons.DOWNLOAD,
                                     action=self._offer_json(text), on_click=lambda e: self._renew(e.control, text))
+        # a quick game is kept as a game of one's own from its editor, which opens with what the quick sheet used
+        keep = [secondary_button("result.keep_game", self.t("quick.keep"), icon=ft.Icons.BOOKMARK_ADD,
+                                 on_click=lambda e: self.app.go(f"/custom/{self.spec.id}/edit"))
+                ] if DefinitionStore(self.app.repo).states().get(self.spec.id) == QUICK else []
         return section(self.t("result.next"), ft.Row([
             primary_button("result.again", self.t("result.again"), icon=ft.Icons.REPLAY,
                            on_click=lambda e: self.app.go(f"/new/{self.spec.id}/again/{self.play['id']}")),
+            *keep,
             secondary_button("result.home", self.t("result.home"), icon=ft.Icons.HOME,
                              on_click=lambda e: self.app.go("/")),
         ], wrap=True), ft.Row([

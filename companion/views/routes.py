@@ -27,6 +27,10 @@ def screens_for(app: App, route: str) -> list[Screen]:
     home = HomeScreen(app, "/")
     if path == "/":
         return [home]
+    if path == "/quick":
+        from .quick_game import QuickGameScreen
+
+        return [home, QuickGameScreen(app, path)]
     if path == "/games":
         from .games import GamesScreen
 

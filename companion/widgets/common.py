@@ -89,6 +89,11 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
+def signed(t: Translator, amount: int) -> str:
+    """A change as the table says it: +5, −1 (the sign always written, a minus sign rather than a hyphen)."""
+    return ("+" if amount > 0 else "−") + t.number(abs(amount))
+
+
 def error_text(message: str | None) -> ft.Text:
     return AppText(message or "", color=ft.Colors.ERROR, size=13, visible=bool(message))
 
