@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from companion.store.repository import Repository
 from scoring import get_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,6 +178,11 @@ def start(phone: Phone, game: str, names: list[str]) -> None:
     phone.new_game(game, names)
     phone.tap("new.start")
     phone.wait("sheet.finish")
+
+
+def games_in_progress(server: Server) -> list[dict]:
+    """The server's games in progress as the store folds their logs (drafts.json holds only snapshots)."""
+    return Repository(server.data_dir).drafts()
 
 
 def stored_sheet(server: Server) -> dict:

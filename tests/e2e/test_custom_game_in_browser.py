@@ -158,7 +158,7 @@ def test_define_play_find_export_and_import_a_custom_game(phone: Callable[..., P
         with q.page.expect_file_chooser() as chooser:
             q.tap("data.import")
         chooser.value.set_files(str(file))
-        q.see("1 plays")
+        q.see("Imported: 1 play ")
         tab(q, "History")
         q.see("Azul")
         tab(q, "Play")

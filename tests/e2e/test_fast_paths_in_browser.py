@@ -3,7 +3,6 @@ layout tapped in order and its dice set by their faces, a Ticket to Ride ticket 
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 
@@ -11,7 +10,7 @@ import pytest
 
 from scoring import score_sheet
 
-from .conftest import Phone, Server, start, stored_sheet
+from .conftest import Phone, Server, games_in_progress, start, stored_sheet
 
 pytestmark = pytest.mark.e2e
 
@@ -95,6 +94,4 @@ def test_ttr_ticket_found_by_korean_city(phone: Callable[..., Phone], server: Se
 
 def tickets_of(server: Server) -> list[dict]:
     """The first player's tickets in the stored game in progress."""
-    path = server.data_dir / "drafts.json"
-    drafts = json.loads(path.read_text(encoding="utf-8"))["drafts"].values() if path.exists() else []
-    return [t for d in drafts for t in d["sheet"]["players"][0].get("tickets") or []]
+    return [t for d in games_in_progress(server) for t in d["sheet"]["players"][0].get("tickets") or []]

@@ -3,12 +3,11 @@ Trails of Tucana round with the app as mayor. Screenshots at phone size in both 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
 
-from .conftest import Phone, Server
+from .conftest import Phone, Server, games_in_progress
 
 pytestmark = pytest.mark.e2e
 
@@ -25,8 +24,7 @@ def tap_faces(p: Phone, faces: list[str]) -> None:
 
 
 def draft_sheet(server: Server) -> dict:
-    data = json.loads((server.data_dir / "drafts.json").read_text(encoding="utf-8"))
-    (draft,) = data["drafts"].values()
+    (draft,) = games_in_progress(server)
     return draft["sheet"]
 
 

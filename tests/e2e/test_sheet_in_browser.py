@@ -3,12 +3,11 @@ entry breaks is shown next to it, and repeated entries are compact. Screenshots 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import pytest
 
-from .conftest import Phone, Server
+from .conftest import Phone, Server, games_in_progress
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +27,7 @@ def reload(p: Phone, ready: str, url: str | None = None) -> None:
 
 
 def stored_draft(server: Server) -> dict:
-    (draft,) = json.loads((server.data_dir / "drafts.json").read_text(encoding="utf-8"))["drafts"].values()
+    (draft,) = games_in_progress(server)
     return draft
 
 

@@ -16,13 +16,18 @@ from .conftest import Phone, Server
 FULL_WHILE_FLAGGED = """
 import errno, sys
 from pathlib import Path
-from companion.store import atomic
-flag, real = Path(sys.argv.pop(1)), atomic._write
-def write(path, payload, backups=0, durable=True):
+from companion.store import atomic, log_files
+flag, real_write, real_append = Path(sys.argv.pop(1)), atomic._write, log_files._append
+def full() -> None:
     if flag.exists():
         raise OSError(errno.ENOSPC, "No space left on device")
-    real(path, payload, backups, durable)
-atomic._write = write
+def write(path, payload, backups=0, durable=True):
+    full()
+    real_write(path, payload, backups, durable)
+def append(path, payload):  # a game's entries go to its log
+    full()
+    return real_append(path, payload)
+atomic._write, log_files._append = write, append
 from companion.__main__ import main
 sys.exit(main(sys.argv[1:]))
 """
