@@ -15,6 +15,7 @@ new here that a known player has in another case is suggested to be that player.
 
 from __future__ import annotations
 
+import unicodedata
 import uuid as uuids
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -25,7 +26,7 @@ from typing import Any
 import scoring
 from scoring import GameSpec, all_specs
 from scoring.engine import MAX_NAME_LENGTH
-from scoring.names import look_alike_key, name_problem
+from scoring.names import BIDI_CONTROLS, clean_name, look_alike_key, name_problem
 
 from .bgstats_ids import play_uuid, stable_uuid
 from .bgstats_keep import Kept, KeptStore
@@ -36,6 +37,7 @@ from .plays import EncodedPlay, normalised
 from .repository import Repository, new_id, now_iso
 
 BATCH = 1000  # plays stored at a time (the progress bar moves between them)
+MAX_BGG_ID = 10**9  # the largest id a custom game's definition takes (BoardGameGeek's are below 500,000)
 CUSTOM_NAME = 40  # the longest name a custom game has (the whole name is kept for the export)
 CUSTOM_MAX_PLAYERS = 20
 CUSTOM_LIMIT = 1_000_000  # the bounds of a custom game's category
@@ -174,7 +176,7 @@ def _target(game: dict[str, Any], facts: _GameFacts) -> _Target | None:
     cooperative = bool(game.get("cooperative")) and facts.together
     no_points = not cooperative and (bool(game.get("noPoints")) or bool(game.get("cooperative"))
                                      or facts.winners_only)
-    name = " ".join(str(game["name"]).split())[:CUSTOM_NAME].strip() or "BG Stats"
+    name = _game_name(str(game["name"]))
     definition: dict[str, Any] = {
         "id": "custom-bgs-" + uuids.UUID(stable_uuid("game", str(game.get("uuid") or game["name"]))).hex[:12],
         "version": 1, "name": name, "players": {"min": 1, "max": CUSTOM_MAX_PLAYERS},
@@ -183,9 +185,17 @@ def _target(game: dict[str, Any], facts: _GameFacts) -> _Target | None:
         if facts.numbers else [],
         "scoring": "final", "win": "highest" if game.get("highestWins", True) else "lowest",
         "cooperative": cooperative, "no_points": no_points}
-    if is_a(game.get("bggId"), int) and game["bggId"] > 0:
+    if is_a(game.get("bggId"), int) and 0 < game["bggId"] <= MAX_BGG_ID:
         definition["bgg_id"] = game["bggId"]
     return _Target(definition["id"], 1, 1, CUSTOM_MAX_PLAYERS, False, definition["win"] == "lowest", definition)
+
+
+def _game_name(raw: str) -> str:
+    """A game's name as BG Stats shows it, without what the names' rule refuses and a player would not see as
+    part of it (control characters, text-direction overrides): the game comes in rather than stopping the import."""
+    shown = "".join(c for c in raw if c not in BIDI_CONTROLS and unicodedata.category(c) != "Cc")
+    name = " ".join(clean_name(shown).split())[:CUSTOM_NAME].strip()
+    return name if name and name_problem(name, max_length=CUSTOM_NAME) is None else "BG Stats"
 
 
 def _numbered(name: str, n: int) -> str:

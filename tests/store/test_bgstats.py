@@ -199,6 +199,23 @@ def test_a_built_in_game_matched_by_name_imports_with_its_scores(repo: Repositor
     assert play["record"]["note"] == "rematch" and play["record"]["location"] == "Club"
 
 
+
+def test_a_game_name_with_direction_overrides_comes_in_without_them(repo: Repository) -> None:
+    """A game BG Stats names with a right-to-left override stopped the import midway (its players were stored,
+    its plays not): the name comes in without the characters that reorder text, and every play with it; so does
+    a game whose BoardGameGeek id no game has."""
+    file = {"players": [{"id": 1, "name": "Mina"}, {"id": 2, "name": "Joon"}],
+            "games": [{"id": 7, "name": "Evil\u202eGame\u2066\u0007", "bggId": 10**12},
+                      {"id": 8, "name": "\u202e\u202c", "bggId": 0}],
+            "plays": [{"uuid": f"p-{game}", "gameRefId": game, "playDate": "2024-05-01 19:30:00",
+                       "playerScores": [{"playerRefId": 1, "score": "3", "winner": True},
+                                        {"playerRefId": 2, "score": "2"}]} for game in (7, 8)]}
+    plan = plan_import(repo, json.dumps(file).encode())
+    assert plan.skipped == []
+    assert run_import(repo, plan).plays_added == 2
+    names = sorted(play["sheet"]["definition"]["name"] for play in repo.plays_newest_first())
+    assert names == ["BG Stats", "EvilGame"]
+
 HOSTILE = {
     "not json": b"\xff\xfe{",
     "nan": b'{"players": [], "games": [], "plays": [], "x": NaN}',
