@@ -25,7 +25,7 @@ from .common import primary_button, secondary_button, tagged
 from .text import AppText
 
 NEW = ""  # the choice "a new player"
-NAMED = frozenset({"date", "length", "text", "value", "no_players", "twice"})  # skips named play by play
+ALREADY = "already"  # the one skip not named play by play: those plays are in the history as they were
 MAX_NAMED = 20  # plays named for one reason (the data command names every one)
 
 
@@ -59,7 +59,7 @@ class BGStatsImport:
         for reason, n in sorted(plan.reasons().items()):
             lines.append(tagged(f"bgstats.preview.skip.{reason}", AppText(t(f"bgstats.skip.{reason}", n=n), size=13,
                                                                           color=ft.Colors.ON_SURFACE_VARIANT)))
-            if reason in NAMED:
+            if reason != ALREADY:
                 lines += self._named([s for s in plan.skipped if s.reason == reason])
         lines += self._same_names()
         lines += self._merges()

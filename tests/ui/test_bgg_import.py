@@ -29,6 +29,7 @@ def test_bgg_plays_are_previewed_with_the_skipped_ones_named_then_imported(open_
         "1 with a date no real play has (before 1900, after 2200, or none)")
     assert "1850-01-01, Patchwork (play 90000004)" in texts
     assert "2025-03-01, Patchwork (play 90000001)" in texts  # listed twice
+    assert "2025-03-11, Patchwork (play 90000011)" in texts  # every skip is named but those already here: a score
     assert (ui.control("bgstats.merge.3").label, ui.control("bgstats.merge.3").value) == ("mina", "Mina")
     ui.click("bgstats.import")
     assert ui.control("data.message").value == "Imported from BoardGameGeek: 3 plays (8 not imported), 4 new players."
