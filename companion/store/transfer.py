@@ -13,8 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import bgg, bgstats, exchange
+from . import bgg, bgstats, bgstats_read, exchange
 from .repository import Repository
+
+# The largest file any import takes (a BG Stats export of a lifetime of plays): a file is sent this far, then held
+# to its own kind's limit.
+MAX_FILE_BYTES = max(exchange.MAX_BACKUP_BYTES, bgstats_read.MAX_FILE_BYTES, bgg.MAX_FILE_BYTES)
 
 
 @dataclass(frozen=True)

@@ -118,16 +118,16 @@ class DataPanel:
         files = e.files or []
         if not files or self.busy:
             return
-        if files[0].size > exchange.MAX_BACKUP_BYTES:  # refused before a byte is sent
+        if files[0].size > transfer.MAX_FILE_BYTES:  # refused before a byte is sent
             self._fail(exchange.BackupError("backup.error.too_large",
-                                            limit_mb=exchange.MAX_BACKUP_BYTES // (1024 * 1024)))
+                                            limit_mb=transfer.MAX_FILE_BYTES // (1024 * 1024)))
             return
         if platform.IN_BROWSER:  # no server to send it to: the browser hands over the file's bytes
             path = self.app.services.uploads.new_file()
             path.write_bytes(bytes(files[0].bytes or b""))
             self.app.run_task(self.import_file, path)
             return
-        self.slot = self.app.services.uploads.open_slot(self.app.peer, exchange.MAX_BACKUP_BYTES)
+        self.slot = self.app.services.uploads.open_slot(self.app.peer, transfer.MAX_FILE_BYTES)
         self._start(self.screen.t("data.uploading", percent=0))
         upload = [ft.FilePickerUploadFile(upload_url=self.slot, id=files[0].id, name=files[0].name)]
         self.app.page.run_task(self.picker.upload, upload)

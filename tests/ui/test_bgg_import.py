@@ -9,6 +9,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.app import Services
+from companion.store import transfer
 
 from .harness import Harness, send_file
 
@@ -44,3 +45,15 @@ def test_a_hostile_xml_file_is_refused_with_its_reason(open_app: Callable[..., H
     ui.eventually(lambda: ui.control("data.message").color == ft.Colors.ERROR)
     assert ui.control("data.message").value.startswith("이 XML 파일은 문서 형식이나 엔티티를 선언합니다.")
     assert list(services.repo.summaries()) == [] and not ui.exists("bgstats.preview")
+
+
+def test_a_file_is_sent_up_to_the_largest_import_and_refused_past_it(open_app: Callable[..., Harness],
+                                                                     services: Services) -> None:
+    """A BG Stats export of 100 MB (about 20,000 plays) was refused before it was sent, as a backup too large."""
+    ui = open_app("/settings")
+    picker = next(c for c in ui.walk() if isinstance(c, ft.FilePicker))
+    ui.service_event(picker, "result", {"files": [{"id": 1, "name": "huge.json", "size": transfer.MAX_FILE_BYTES + 1}]})
+    assert ui.control("data.message").value == "The file is larger than 400 MB"  # refused before a byte is sent
+    assert not any(call == "upload" for call, _ in ui.conn.calls)
+    ui.service_event(picker, "result", {"files": [{"id": 2, "name": "BGStatsExport.json", "size": 100 * 2**20}]})
+    assert any(call == "upload" for call, _ in ui.conn.calls)
