@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,3 +88,14 @@ class NewGameForm:
         if self.spec.definition is not None:
             sheet["definition"] = copy.deepcopy(dict(self.spec.definition))
         return sheet
+
+
+RECENT_PLAYS = 100  # the plays whose players come first among the known ones
+
+
+def usual_players_first(known: Sequence[str], recent_tables: Iterable[Sequence[str]]) -> list[str]:
+    """The known players, those who sat at the most of the recent tables first (the usual group), then the rest
+    by name: a history imported from another app brings dozens of names, and alphabetically the usual group came
+    last."""
+    seats = Counter(name for table in recent_tables for name in set(table))
+    return sorted(known, key=lambda name: (-seats[name], name.casefold()))

@@ -10,7 +10,7 @@ from scoring import GameSpec
 from scoring.fields import Bool, Choice, Field, Int
 
 from ..games import initial_sheet
-from ..models.new_game import NewGameForm
+from ..models.new_game import RECENT_PLAYS, NewGameForm, usual_players_first
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
@@ -25,6 +25,7 @@ class NewGameScreen(Screen):
         self.form = NewGameForm(spec, list(players or []), dict(options or {}))
         self.show_problems = False
         self.history: list[tuple[list[str], dict[str, Any]]] = []  # for undo: players and options before a change
+        self.recent_tables = [play.players for play in app.repo.history_page(limit=RECENT_PLAYS).items]
 
     def title(self) -> str:
         return self.t.text(self.spec.name)
@@ -74,7 +75,8 @@ class NewGameScreen(Screen):
                    secondary_button("new.random_first", self.t("new.random_first"), self._random_first,
                                     icon=ft.Icons.SHUFFLE)]
         controls.append(ft.Row(buttons, wrap=True))
-        known = [p["name"] for p in self.app.repo.players() if p["name"] not in self.form.names()]
+        known = usual_players_first([p["name"] for p in self.app.repo.players() if p["name"] not in self.form.names()],
+                                    self.recent_tables)
         if known and self.form.can_add:
             chips = [tagged(f"new.known.{name}", ft.Chip(label=name, leading=ft.Icon(ft.Icons.ADD, size=16),
                                                          on_click=lambda e, n=name: self._add(n)))

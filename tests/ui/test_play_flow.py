@@ -195,3 +195,17 @@ def test_every_games_result_screen_agrees_with_the_scoring_cli(game: str, open_a
     assert all(name in headline for name in expected["winners"])
     shown = [ui.control(f"result.tiebreak.{i}").value for i in range(len(expected["tiebreaks"]))]
     assert shown == [t["detail"] for t in expected["tiebreaks"]]
+
+
+def test_the_usual_players_come_first_among_the_known_ones(open_app: Callable[..., Harness],
+                                                          services: Services) -> None:
+    """Issue 26: 20 names imported from BG Stats were offered alphabetically, so the usual group came last."""
+    services.repo.remember_players([f"Aaron {n:02d}" for n in range(20)] + ["Joon", "Mina"])
+    sheet = json.loads((EXAMPLES / "kahuna.json").read_text(encoding="utf-8"))  # Mina and Joon
+    result = score_sheet(sheet).to_json()
+    for day in (1, 2, 3):
+        services.repo.add_play({"game": "kahuna", "sheet": sheet, "rules_version": 1,
+                                "finished_at": f"2026-10-0{day}T20:00:00+00:00", "result": result})
+    ui = open_app("/new/for-sale")  # the usual group of any game
+    chips = [name.removeprefix("new.known.") for name in ui.find_all("new.known.")]
+    assert chips[:3] == ["Joon", "Mina", "Aaron 00"]  # at the most recent tables, then by name
