@@ -171,6 +171,11 @@ def import_backup(repo: Repository, data: bytes, progress: Progress | None = Non
                         players_added, definitions_added, tuple(already))
 
 
+def check_backup(data: bytes) -> None:
+    """Check a backup as `import_backup` does (BackupError when refused), storing nothing."""
+    _CheckedBackup.read(data, lambda fraction: None)
+
+
 def _too_large() -> BackupError:
     return BackupError("backup.error.too_large", limit_mb=MAX_BACKUP_BYTES // (1024 * 1024))
 
