@@ -1,0 +1,77 @@
+"""German and French catalogs: every English text, its placeholders, and every plural form the language needs."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+from babel import Locale
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOG_DIRS = [ROOT / "companion" / "locales"]
+LANGS = ["de", "fr"]
+PLURAL_MARK = "#"
+
+
+def load(folder: Path, lang: str) -> dict[str, str]:
+    return json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def by_base(texts: dict[str, str]) -> dict[str, set[str]]:
+    """Each text's key without its plural form -> the placeholders of all its forms."""
+    out: dict[str, set[str]] = {}
+    for key, template in texts.items():
+        out.setdefault(key.split(PLURAL_MARK)[0], set()).update(placeholders(template))
+    return out
+
+
+def plural_forms(lang: str) -> set[str]:
+    return {*Locale.parse(lang).plural_form.tags, "other"}
+
+
+@pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda folder: folder.parent.name)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_english_text_is_translated_with_the_same_placeholders(folder: Path, lang: str) -> None:
+    english, translated = load(folder, "en"), load(folder, lang)
+    assert by_base(translated) == by_base(english)
+    assert all(text.strip() for text in translated.values())
+
+
+@pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda folder: folder.parent.name)
+@pytest.mark.parametrize("lang", LANGS)
+def test_keys_follow_the_english_order(folder: Path, lang: str) -> None:
+    english_order = list(dict.fromkeys(key.split(PLURAL_MARK)[0] for key in load(folder, "en")))
+    assert list(dict.fromkeys(key.split(PLURAL_MARK)[0] for key in load(folder, lang))) == english_order
+
+
+@pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda folder: folder.parent.name)
+@pytest.mark.parametrize("lang", LANGS)
+def test_counted_texts_have_every_plural_form_of_their_language(folder: Path, lang: str) -> None:
+    keys = set(load(folder, lang))
+    counted = {key.split(PLURAL_MARK)[0] for key in load(folder, "en") if PLURAL_MARK in key}
+    for base in counted:
+        assert {key for key in keys if key.startswith(base + PLURAL_MARK)} == {
+            f"{base}{PLURAL_MARK}{form}" for form in plural_forms(lang)}, base
+
+
+@pytest.mark.parametrize(("lang", "n", "text"), [
+    ("de", 1, "1 Partie"), ("de", 0, "0 Partien"), ("de", 2, "2 Partien"),
+    ("fr", 0, "0 partie"), ("fr", 1, "1 partie"), ("fr", 2, "2 parties"), ("fr", 1_000_000, "1000000 de parties"),
+])
+def test_a_count_reads_in_the_form_its_language_gives_it(lang: str, n: int, text: str) -> None:
+    form = Locale.parse(lang).plural_form(n)
+    assert load(CATALOG_DIRS[0], lang)[f"count.plays{PLURAL_MARK}{form}"].format(n=n) == text
+
+
+def test_french_punctuation_keeps_its_non_breaking_space() -> None:
+    """A line break between a word and its ':' or '?' would leave the sign alone at the start of a line."""
+    for key, text in load(CATALOG_DIRS[0], "fr").items():
+        for sign in ":;!?»":
+            assert f" {sign}" not in text, (key, text)
+        assert "« " not in text, (key, text)
