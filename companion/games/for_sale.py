@@ -77,7 +77,10 @@ class SellingRound:
                               else t("forsale.by_totals") if by_totals else t("forsale.all_sold"))
         self.assigner.visible = done < rounds  # cheque totals are entered at the end: nothing left to hand out
         ties = evaluation.result.extras.get("tie_numbers", {}) if evaluation.result else {}
-        self.ties.value = t("forsale.tie_numbers", list=" · ".join(f"{n} {v}" for n, v in ties.items())) if ties else ""
+        # the engine's tie number is 100 × coins + highest property: said as the two things a player counts
+        self.ties.value = t("forsale.tie_numbers", list=" · ".join(
+            t("forsale.tie_player", name=name, coins=t("count.coins", n=number // 100), property=number % 100)
+            for name, number in ties.items())) if ties else ""
         # only players whose entries are all made count: a stand-in for one still to come ties with anything
         open_ties = ties_to_break(evaluation.result, evaluation.totals()) if evaluation.result else []
         self.needs_property.value = " ".join(t("forsale.tie_needs_property", names=", ".join(names))

@@ -266,6 +266,8 @@ def test_for_sale_fast_path_is_a_total_and_coins_and_asks_for_a_property_only_on
     ui.click("sheet.total.3")
     ui.type("players[3].highest_property", "28")
     assert not ui.tagged("forsale.needs_property").visible
+    assert ("A tie on money goes to more coins left, then to the highest property: "  # was 'Tie numbers (100 × ...'
+            "A 3 coins, highest property 30 · D 3 coins, highest property 28") in ui.texts()
     ui.click("sheet.finish")
     assert "A wins!" in ui.texts()
 
