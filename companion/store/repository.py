@@ -25,7 +25,8 @@ from .drafts import Drafts, GameFinished, base_op
 from .files import BACKUPS, DataFolder, StartupIssue
 from .oplog import Log, Op
 from .players import COLOUR, PlayerError, Players
-from .plays import SHARD_SIZE, EncodedPlay, HistoryPage, Plays
+from .plays import SHARD_SIZE, EncodedPlay, HistoryPage, Plays, normalised
+from .recovery import LastKnown, RestoreReport, recover_shard
 from .schema import NewerSchemaError, migrate
 from .shards import SHARD_NAME, SUMMARIES, ShardInfo, Shards
 from .summary import PlaySummary, parse_time
@@ -62,6 +63,7 @@ class Repository:
     def __init__(self, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
         self.issues: list[StartupIssue] = []
+        self._last_known: dict[str, LastKnown] = {}  # what each shard moved aside this start held, by its new name
         self._folder = DataFolder(self.data_dir)
         self._shards = Shards(self._folder)
         self._plays = Plays(self._folder, self._shards)
@@ -101,6 +103,8 @@ class Repository:
                 versions[path], issue = folder.check_file(path)
                 if issue is not None:
                     repo.issues.append(issue)
+                    if SHARD_NAME.fullmatch(path.name):
+                        repo._last_known[issue.moved_to] = LastKnown(*shards.last_known(path))
                     shards.forget(path)
             for path, version in versions.items():
                 if version is not None and version > schema.SCHEMA_VERSION:
@@ -135,19 +139,37 @@ class Repository:
         unchecked = [p for p in self._shards.paths() if self._shards.indexed(p) is None]
         return [self._drafts.path, self._players.path, *unchecked]
 
-    def restore_backup(self, issue: StartupIssue) -> None:
+    def can_restore(self, issue: StartupIssue) -> bool:
+        """Whether restoring brings anything back: a backup, or for a shard of plays what it was known to hold."""
+        known = self._last_known.get(issue.moved_to)
+        return issue.backup is not None or (known is not None and bool(known.summaries or known.count))
+
+    def restore_backup(self, issue: StartupIssue) -> RestoreReport:
         """Put the last good backup of a file that was moved aside back in place. If the app has written a
-        new file there since, what the backup holds and the new file lacks is added to it."""
-        if issue.backup is None:
+        new file there since, what the backup holds and the new file lacks is added to it. A shard of plays gets
+        every play it held back from the best source left (see `recovery`), and the report names them."""
+        if not self.can_restore(issue):
             raise ValueError(f"no backup of {issue.file}")
         with self._folder.writing():
-            is_shard = SHARD_NAME.fullmatch(issue.file) is not None
-            target = (self.plays_dir if is_shard else self.data_dir) / issue.file
-            self._folder.restore(target, issue.backup)
-            if is_shard:
-                self._shards.info(target)
-                self._shards.save_index()
+            if SHARD_NAME.fullmatch(issue.file) is not None:
+                report = self._restore_shard(issue)
+            else:
+                self._folder.restore(self.data_dir / issue.file, issue.backup)  # type: ignore[arg-type]
+                report = RestoreReport(issue.file)
             self.issues = [i for i in self.issues if i != issue]
+        return report
+
+    def _restore_shard(self, issue: StartupIssue) -> RestoreReport:
+        backup = self._folder.docs(self.plays_dir / issue.backup, "plays") if issue.backup is not None else []
+        try:
+            damaged: bytes | None = (self.plays_dir / issue.moved_to).read_bytes()
+        except OSError:
+            damaged = None
+        stored = set().union(*(self._shards.view(p).ids for p in self._shards.paths()))
+        plays, report = recover_shard(issue.file, backup, damaged, self._last_known.get(issue.moved_to, LastKnown()),
+                                      self._drafts.sealed_ops, stored)
+        self._plays.insert([normalised(play) for play in plays])
+        return report
 
     # ---- games in progress ---------------------------------------------------------------------
 

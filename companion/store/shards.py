@@ -147,7 +147,16 @@ class Shards:
     def _summaries_path(self, shard: Path) -> Path:
         return self.dir / SUMMARIES / f"{shard.stem}.marshal"
 
-    def _read_summaries(self, shard: Path, key: Key) -> ShardView | None:
+    def last_known(self, shard: Path) -> tuple[tuple[PlaySummary, ...], int | None]:
+        """What a shard held when the app last wrote it, whatever the file is now (a damaged shard about to be
+        moved aside): its plays' summaries (none when they are gone or damaged) and its count in the index
+        (None without an entry)."""
+        view = self._read_summaries(shard, None)
+        entry = self._index.get(shard.name)
+        return (view.summaries if view is not None else ()), (entry.count if entry is not None else None)
+
+    def _read_summaries(self, shard: Path, key: Key | None) -> ShardView | None:
+        """The summaries kept for the shard file of signature `key` (None: whichever file they were made for)."""
         try:
             raw = self._summaries_path(shard).read_bytes()
             n = len(SUMMARIES_MAGIC)
@@ -156,14 +165,14 @@ class Shards:
                 return None  # damaged: marshal is not made for damaged data (a wrong length can make it hang)
             with gc_paused():
                 version, written_for, rules, fields, rows = marshal.loads(body)
-                if (version, written_for, fields) != (schema.SCHEMA_VERSION, key, SUMMARY_FIELDS):
+                if (version, fields) != (schema.SCHEMA_VERSION, SUMMARY_FIELDS) or key not in (None, written_for):
                     return None
                 summaries = summaries_of_rows(rows)
             if rules != rules_of(summaries):
                 return None  # made under other rules: the totals may differ now
         except (OSError, EOFError, ValueError, TypeError):
             return None  # missing or damaged: rebuilt from the shard
-        return ShardView.of(key, summaries)
+        return ShardView.of(key or written_for, summaries)
 
     def _read_json_summaries(self, shard: Path, key: Key) -> ShardView | None:
         """The summaries an earlier version wrote as JSON, if still valid; the file is removed either way."""

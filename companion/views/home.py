@@ -16,6 +16,7 @@ from ..store.definitions import HIDDEN, DefinitionStore
 from ..store.repository import Repository, StartupIssue
 from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_art
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.restore_report import restore_report
 from ..widgets.text import AppText
 from .base import Screen
 from .timefmt import ago
@@ -82,17 +83,27 @@ class HomeScreen(Screen):
         """A data file that could not be read at start: say so, and offer its last good backup."""
         lines: list[ft.Control] = [
             AppText(self.t("home.issue", file=issue.file, moved=issue.moved_to, reason=issue.reason), size=14)]
-        if issue.backup:
-            lines.append(primary_button(f"home.issue.{index}.restore", self.t("home.restore", backup=issue.backup),
-                                        lambda e: self._restore(issue), icon=ft.Icons.RESTORE))
+        if self.app.repo.can_restore(issue):
+            label = self.t("home.restore", backup=issue.backup) if issue.backup else self.t("home.recover")
+            lines.append(primary_button(f"home.issue.{index}.restore", label, lambda e: self._restore(issue),
+                                        icon=ft.Icons.RESTORE))
         return tagged(f"home.issue.{index}", ft.Container(
             ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR), ft.Column(lines, expand=True)]),
             padding=12, border_radius=12, bgcolor=ft.Colors.ERROR_CONTAINER))
 
     def _restore(self, issue: StartupIssue) -> None:
-        self.app.repo.restore_backup(issue)
-        self.app.snack(self.t("home.restored", file=issue.file))
+        """Restore, then say what came back: for a file of plays each play by name, and each that could not."""
+        report = self.app.repo.restore_backup(issue)
         self.rebuild()
+        if not report.of_plays:
+            self.app.snack(self.t("home.restored", file=issue.file))
+            return
+        names = DefinitionStore(self.app.repo)
+        self.app.show_dialog(ft.AlertDialog(
+            title=AppText(self.t("restore.title", file=issue.file)),
+            content=restore_report(self.t, report, lambda game: self.t.text(names.name_of(game))),
+            actions=[tagged("restore.close", ft.TextButton(self.t("common.close"),
+                                                           on_click=lambda e: self.app.close_dialog()))]))
 
     def _draft_tile(self, draft: dict[str, Any]) -> ft.Control:
         spec = spec_for_sheet(draft["sheet"])

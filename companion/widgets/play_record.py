@@ -78,7 +78,8 @@ class PlayRecordPanel:
         if record.get("note"):
             lines.append(tagged("record.note", AppText(record["note"], size=14, selectable=True)))
         if rec.is_imported(play):
-            lines.append(AppText(t("record.imported"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            lines.append(AppText(t("record.recovered" if play.get("recovered") else "record.imported"), size=12,
+                                 color=ft.Colors.ON_SURFACE_VARIANT))
         buttons = ft.Row([
             secondary_button("record.edit", t("record.edit"), self._edit, icon=ft.Icons.EDIT_NOTE),
             secondary_button("record.send_bgstats", t("record.send_bgstats"), icon=ft.Icons.SEND,
