@@ -26,6 +26,7 @@ COMPRESSIBLE = frozenset({".wasm", ".js", ".mjs", ".json", ".html", ".css", ".ot
                           ".txt", ".frag"})
 MIN_BYTES = 1024  # below this a gzip header and a round of inflating cost more than they save
 LEVEL = 6  # zlib's default: on main.dart.wasm level 9 took 0.62 s instead of 0.26 s for 0.3% fewer bytes
+MANIFEST = "manifest.json"
 
 FileKey = tuple[str, int, int]  # path, modification time (ns), size: a file changed on disk is compressed again
 
@@ -73,9 +74,14 @@ class WebClientFiles(FletStaticFiles):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)  # type: ignore[arg-type]
         self._gzipped = GzippedFiles()
+        self._manifest = Path(str(options["assets_dir"])) / MANIFEST
 
     async def get_response(self, path: str, scope: Scope) -> Response:
-        response = await super().get_response(path, scope)
+        if path == MANIFEST:  # the app's own, as the phone build has it: Flet writes its app_name over the names
+            response: Response = FileResponse(self._manifest, stat_result=os.stat(self._manifest),
+                                              media_type="application/manifest+json")
+        else:
+            response = await super().get_response(path, scope)
         if not (isinstance(response, FileResponse) and response.status_code == 200 and scope["method"] == "GET"
                 and Path(response.path).suffix.lower() in COMPRESSIBLE
                 and response.stat_result is not None and response.stat_result.st_size >= MIN_BYTES):

@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 
 import flet_web
 from flet.controls.types import RouteUrlStrategy, WebRenderer
-from flet_web.patch_index import patch_index_html
+from flet_web.patch_index import patch_font_manifest_json, patch_index_html
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
@@ -37,7 +37,6 @@ WEB = Path(flet_web.__file__).parent / "web"
 APP_NAME = "Table Companion"
 APP_DESCRIPTION = "Score sheets, tiebreaks and guided rounds for your board games, on your phone, offline."
 THEME_COLOUR = "#00796B"  # theme.SEED_COLOUR
-BACKGROUND_COLOUR = "#FFFFFF"
 APP_PACKAGES = ("companion", "scoring")
 ENTRY_MODULE = "companion.web_main"
 SERVICE_WORKER = "sw.js"
@@ -188,35 +187,16 @@ def copy_client(out: Path) -> int:
 
 
 def copy_assets(out: Path) -> None:
-    """The app's assets at the site root, where the server serves them too (fonts/..., dice/...)."""
+    """The app's assets at the site root, where the server serves them too (fonts/..., dice/..., the web app
+    manifest and its icons and screenshots), and the engine's font manifest with the Roboto the server adds to it:
+    without that entry the engine fetches a Roboto of its own, and Noto Sans Symbols for a glyph Roboto has."""
     for source in sorted((ROOT / "assets").rglob("*")):
         if source.is_file():
             target = out / source.relative_to(ROOT / "assets")
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
-
-
-def write_manifest(out: Path) -> None:
-    icons = HERE / "icons"
-    (out / "icons").mkdir(exist_ok=True)
-    entries = []
-    for icon in sorted(icons.glob("icon-*.png")):
-        shutil.copyfile(icon, out / "icons" / icon.name)
-        size = re.search(r"(\d+)", icon.stem).group(1)  # type: ignore[union-attr]
-        entry = {"src": f"icons/{icon.name}", "sizes": f"{size}x{size}", "type": "image/png"}
-        if "maskable" in icon.stem:
-            entry["purpose"] = "maskable"
-        entries.append(entry)
-    shutil.copyfile(icons / "icon-192.png", out / "icons" / "apple-touch-icon-192.png")
-    shutil.copyfile(icons / "icon-512.png", out / "icons" / "loading-animation.png")  # the splash of index.html
-    shutil.copyfile(icons / "favicon.png", out / "favicon.png")
-    manifest = {
-        "name": APP_NAME, "short_name": "Table", "description": APP_DESCRIPTION,
-        "start_url": ".", "scope": ".", "display": "standalone", "orientation": "portrait",
-        "background_color": BACKGROUND_COLOUR, "theme_color": THEME_COLOUR,
-        "prefer_related_applications": False, "icons": entries,
-    }
-    (out / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    shutil.copyfile(ROOT / "assets" / "icons" / "icon-512.png", out / "icons" / "loading-animation.png")  # splash
 
 
 def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
@@ -362,7 +342,6 @@ def build(out: Path, base_url: str = "/") -> BuildReport:
     out.mkdir(parents=True)
     untrimmed = copy_client(out)
     copy_assets(out)
-    write_manifest(out)
     (out / APP_ARCHIVE).write_bytes(app_archive(python_files()))
     compiled = precompile(out)
     pyodide_version = json.loads((WEB / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
