@@ -29,6 +29,8 @@ from ..widgets.text import AppText
 from ..widgets.timer import timer_bar
 from .base import Screen
 
+STRUCK = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
+
 
 def missed_result(app: Any, play_id: str | None, missed: list[Op]) -> None:
     """Entries that reached a game finished on another screen (or discarded): nothing of them is dropped
@@ -284,12 +286,15 @@ class SheetScreen(Screen):
 
         Returns the totals that changed."""
         totals = evaluation.totals()
+        out = {p.name for p in evaluation.result.players if p.eliminated} if evaluation.result else set()
         changed: list[ft.Control] = []
         for name, text in self.totals.items():
+            # a player out by the rules (Captain Flip's third Gunner) keeps the total, struck through
             shown = (str(totals[name]) if name in totals else "–", ft.Colors.ERROR if name in evaluation.at_fault
-                     else None)
-            if shown != (text.value, text.color):
-                text.value, text.color = shown
+                     else ft.Colors.ON_SURFACE_VARIANT if name in out else None,
+                     STRUCK if name in out else None)
+            if shown != (text.value, text.color, text.style):
+                text.value, text.color, text.style = shown
                 changed.append(text)
         return changed
 

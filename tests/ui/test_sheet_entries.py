@@ -341,3 +341,15 @@ def test_a_guide_left_open_while_300_entries_are_made_elsewhere_loses_none(open_
     [draft] = services.repo.drafts()
     assert draft["sheet"] == before and [r["Ana"] for r in draft["sheet"]["rounds"]] == [3, 4, 5]
     assert draft["guide"]["step"] != "setup"
+
+
+def test_a_player_out_by_the_rules_has_the_total_struck_through(open_app: Callable[..., Harness]) -> None:
+    """Issue 26: Captain Flip's strip showed 38 for a player with 3 Gunners, with no mark until the result."""
+    ui = open_app()
+    start_game(ui, "captain-flip", ["Mina", "Joon"])
+    ui.type("players[0].gunners", "3")
+    ui.type("players[0].coins", "38")
+    total = ui.control("sheet.total.0").content.controls[1]
+    assert total.value == "38" and total.style.decoration == ft.TextDecoration.LINE_THROUGH
+    ui.type("players[0].gunners", "2")
+    assert ui.control("sheet.total.0").content.controls[1].style is None
