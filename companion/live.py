@@ -31,7 +31,6 @@ MAX_FAILURES = 5  # wrong codes per phone (peer address; an IPv6 one by its /64,
 FAILURE_WINDOW_SECONDS = 60.0  # ... in this window
 MAX_TRACKED_PEERS = 4096  # the limiter forgets the least recently failing address beyond this
 IPV6_DEVICE_PREFIX = 64
-CHANGE_LOG_LENGTH = 50
 
 
 def live_topic(draft_id: str) -> str:
@@ -123,18 +122,6 @@ class JoinResult:
     wait_seconds: int = 0
 
 
-@dataclass(frozen=True)
-class Change:
-    """A change a viewer made to their own fields, shown to the scorekeeper with undo."""
-
-    id: int
-    who: str
-    path: str
-    before: Any
-    after: Any
-    at: float
-
-
 class LiveTable:
     def __init__(self, host_key: str | None = None, is_live: Callable[[str], bool] = lambda draft_id: True) -> None:
         """`is_live(draft_id)`: whether the game is still in progress (a finished or deleted game's code is dead)."""
@@ -142,11 +129,9 @@ class LiveTable:
         self._is_live = is_live
         self._codes: dict[str, str] = {}  # code -> draft id
         self._edits_allowed: set[str] = set()
-        self._changes: dict[str, deque[Change]] = {}
         self._limiter = RateLimiter()
         self.claims = Claims()  # which phone is which player (see companion.claims)
         self._lock = threading.Lock()
-        self._next_change = 0
 
     def is_host(self, peer: str | None, key: str | None) -> bool:
         """The scorekeeper: a connection from this computer, or one that knows the secret key.
@@ -207,20 +192,3 @@ class LiveTable:
     def edits_allowed(self, draft_id: str) -> bool:
         with self._lock:
             return draft_id in self._edits_allowed
-
-    def record_change(self, draft_id: str, who: str, path: str, before: Any, after: Any) -> Change:
-        with self._lock:
-            self._next_change += 1
-            change = Change(self._next_change, who, path, before, after, time.time())
-            self._changes.setdefault(draft_id, deque(maxlen=CHANGE_LOG_LENGTH)).appendleft(change)
-            return change
-
-    def changes(self, draft_id: str) -> list[Change]:
-        with self._lock:
-            return list(self._changes.get(draft_id, ()))
-
-    def drop_change(self, draft_id: str, change_id: int) -> None:
-        with self._lock:
-            log = self._changes.get(draft_id)
-            if log is not None:
-                self._changes[draft_id] = deque((c for c in log if c.id != change_id), maxlen=CHANGE_LOG_LENGTH)

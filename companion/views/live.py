@@ -8,7 +8,6 @@ which phone is which player, and who changed what, with undo.
 
 from __future__ import annotations
 
-import copy
 import io
 from collections.abc import Callable
 from typing import Any
@@ -22,10 +21,12 @@ from scoring.ranking import places
 from ..claims import ClaimError, check_edit
 from ..i18n import LANGUAGES
 from ..live import CODE_LENGTH, JoinResult
+from ..models.changes import ChangeLine, Part, change_lines, take_back
 from ..models.draft import DraftSession
 from ..models.guide import Guide, now
-from ..models.paths import Path, get_in, parse, set_in
+from ..models.paths import Path
 from ..models.sheet_model import Evaluation, SheetModel
+from ..store import GameFinished
 from ..widgets.common import icon_button, primary_button, section, shown_value, tagged
 from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
@@ -33,6 +34,8 @@ from .base import Screen
 from .home import game_badge
 from .result import winner_headline
 from .settings import LANGUAGE_NAMES
+
+CHANGES_SHOWN = 50  # lines of the change list drawn at first, and added by each tap on More
 
 
 def qr_png(url: str) -> bytes:
@@ -177,13 +180,15 @@ class LiveScreen(Screen):
             return [tagged("live.gone", AppText(self.t("live.gone"), size=16))]
         spec = spec_for_sheet(draft["sheet"])
         sheet = draft["sheet"]
-        result = SheetModel(spec, sheet).evaluation.result  # scores so far, like the scorekeeper's totals
+        evaluation = SheetModel(spec, sheet).evaluation  # scores so far, like the scorekeeper's totals
+        result = evaluation.result
         parts: list[ft.Control] = [
             ft.Row([game_badge(spec.id, 40), AppText(self.t.text(spec.name), size=20, weight=ft.FontWeight.BOLD)],
                    spacing=10),
             self._totals(sheet, result),
             tagged("live.now", ft.Container(ft.Column([AppText(self.t(n.key, **n.params), size=15)
-                                                       for n in now(spec, sheet, result)], spacing=2),
+                                                       for n in now(spec, sheet, result, evaluation.pending)],
+                                                      spacing=2),
                                             padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER)),
         ]
         guide = Guide.restore(spec, sheet, draft.get("guide", {}))
@@ -280,14 +285,7 @@ class LiveScreen(Screen):
         self.rebuild()
 
     def _save(self, session: DraftSession, sheet: dict[str, Any], same_edit: bool) -> None:
-        before = copy.deepcopy(session.draft["sheet"])
-        session.save(same_edit=same_edit, sheet=sheet)
-        live = self.app.services.live
-        index = [p["name"] for p in sheet["players"]].index(self.me)
-        for key in set(before["players"][index]) | set(sheet["players"][index]):
-            old, new = before["players"][index].get(key), sheet["players"][index].get(key)
-            if old != new:
-                live.record_change(session.id, self.me or "?", f"players[{index}].{key}", old, new)
+        session.save(same_edit=same_edit, sheet=sheet)  # its operations name this phone's player (the change list)
         self.app.publish(session.id, {"draft": session.id, "by": self.me})
 
     def _finished_meanwhile(self, play_id: str | None, missed: list[Any]) -> None:
@@ -308,6 +306,7 @@ class ShareScreen(Screen):
         super().__init__(app, route)
         self.draft = draft
         self.code = app.services.live.code_for(draft["id"])
+        self.changes_shown = CHANGES_SHOWN
         app.watch(draft["id"], lambda message: self.rebuild())
 
     def title(self) -> str:
@@ -336,20 +335,54 @@ class ShareScreen(Screen):
             trailing=icon_button(f"live.free.{c.player}", ft.Icons.PERSON_REMOVE, t("live.free"),
                                  lambda e, c=c: self._free(c.player)))) for c in live.claims.of_game(self.draft["id"])]
         parts.append(section(t("live.claims"), *(claims or [AppText(t("live.no_claims"), size=13)])))
-        changes = live.changes(self.draft["id"])
-        rows = [tagged(f"live.change.{c.id}", ft.ListTile(
-            dense=True, title=AppText(t("live.change", who=c.who, field=self._field_name(c.path),
-                                        before=shown_value(c.before), after=shown_value(c.after))),
-            trailing=icon_button(f"live.undo.{c.id}", ft.Icons.UNDO, t("sheet.undo"),
-                                 lambda e, c=c: self._undo(c)))) for c in changes]
-        parts.append(section(t("live.changes"), *(rows or [AppText(t("live.no_changes"), size=13)])))
+        parts.append(self._changes())
         return parts
 
-    def _field_name(self, path: str) -> str:
-        key = parse(path)[-1]
-        spec = spec_for_sheet(self.draft["sheet"])
-        field = next((f for f in spec.player_fields if f.key == key), None)
-        return self.t.text(field.name) if field else str(key)
+    def _changes(self) -> ft.Control:
+        """Every change of the game, newest first, from its log (see models.changes)."""
+        t = self.t
+        draft_id = self.draft["id"]
+        log = self.app.repo.draft_log(draft_id)
+        lines = change_lines(self.app.repo.draft_ops(draft_id), log, spec_for_sheet(self.draft["sheet"])) \
+            if log is not None else []
+        rows: list[ft.Control] = [self._change_row(line) for line in lines[:self.changes_shown]]
+        if len(lines) > self.changes_shown:
+            rows.append(tagged("live.changes.more", ft.TextButton(
+                t("live.changes_more", n=len(lines) - self.changes_shown), on_click=self._more_changes)))
+        return section(t("live.changes"), *rows)
+
+    def _change_row(self, line: ChangeLine) -> ft.Control:
+        t = self.t
+        if line.kind == "start":
+            return tagged(f"live.change.{line.op_id}", ft.ListTile(dense=True, title=AppText(t("live.started"))))
+        who = t("live.by_phone", name=line.player) if line.player else t("live.by_scorekeeper")
+        field = " · ".join(self._words(part) for part in line.field)
+        title = t("live.change", who=who, field=field, before=shown_value(line.before),
+                  after=shown_value(line.after)) if line.shows_values else t(f"live.change_{line.kind}", who=who,
+                                                                              field=field)
+        subtitle = None
+        if line.concurrent is not None:
+            other = t("live.by_phone", name=line.concurrent.other_player) if line.concurrent.other_player \
+                else t("live.by_scorekeeper")
+            outcome = "kept" if line.concurrent.kept else "replaced"
+            subtitle = tagged(f"live.change.{line.op_id}.{outcome}", AppText(
+                t(f"live.change_{outcome}", other=other), size=12,
+                weight=ft.FontWeight.BOLD if line.concurrent.kept else None))
+        return tagged(f"live.change.{line.op_id}", ft.ListTile(
+            dense=True, title=AppText(title), subtitle=subtitle,
+            trailing=icon_button(f"live.undo.{line.op_id}", ft.Icons.UNDO, t("sheet.undo"),
+                                 lambda e, op_id=line.op_id: self._undo(op_id))))
+
+    def _words(self, part: Part) -> str:
+        if isinstance(part, str):
+            return part
+        if isinstance(part, tuple):
+            return self.t(part[0], **part[1])
+        return self.t.text(part.name)
+
+    def _more_changes(self, e: ft.ControlEvent) -> None:
+        self.changes_shown += CHANGES_SHOWN
+        self.rebuild()
 
     def _free(self, player: str) -> None:
         """The phone that held `player` holds nobody now, and any phone may say it is `player`."""
@@ -361,21 +394,15 @@ class ShareScreen(Screen):
         self.app.services.live.allow_edits(self.draft["id"], allowed)
         self.app.publish(self.draft["id"], {"draft": self.draft["id"]})
 
-    def _undo(self, change: Any) -> None:
-        draft = self.app.repo.draft(self.draft["id"])
-        if draft is None:
+    def _undo(self, op_id: str) -> None:
+        """Take back one change, whoever made it (the taking back is a change of the scorekeeper's, listed too)."""
+        try:  # a StorageError is the app's to show (see App._refuse_storage_errors)
+            refused = take_back(self.app.repo, self.draft["id"], op_id, self.app.writer)
+        except (GameFinished, KeyError):
+            self.app.snack(self.t("sheet.finished_elsewhere"))
             return
-        sheet = copy.deepcopy(draft["sheet"])
-        path = parse(change.path)
-        if get_in(sheet, path) != change.after:
-            self.app.snack(self.t("live.undo_stale"))
+        if refused is not None:
+            self.app.snack(self.t.text(refused.error.text) if refused.error else self.t(refused.key, **refused.params))
             return
-        set_in(sheet, path, change.before)
-        evaluation = SheetModel(spec_for_sheet(sheet), sheet).evaluation
-        if not evaluation.saveable:
-            self.app.snack(self.t.text(evaluation.error.text))  # type: ignore[union-attr]
-            return
-        DraftSession(self.app.repo, draft, self.app.storage_problem).save(sheet=sheet)
-        self.app.services.live.drop_change(draft["id"], change.id)
-        self.app.publish(draft["id"], {"draft": draft["id"]})
+        self.app.publish(self.draft["id"], {"draft": self.draft["id"]})
         self.rebuild()

@@ -46,12 +46,3 @@ def test_a_finished_game_forgets_its_code_and_edit_permission() -> None:
     assert live.edits_allowed("d1")
     live.forget("d1")
     assert live.join(code, "10.0.0.7").draft_id is None and not live.edits_allowed("d1")
-
-
-def test_viewer_changes_are_logged_newest_first_and_can_be_dropped() -> None:
-    live = LiveTable()
-    first = live.record_change("d1", "Ana", "players[0].coins_left", None, 3)
-    second = live.record_change("d1", "Bo", "players[1].coins_left", 2, 5)
-    assert [c.id for c in live.changes("d1")] == [second.id, first.id]
-    live.drop_change("d1", second.id)
-    assert live.changes("d1") == [first]

@@ -84,7 +84,7 @@ def test_a_joined_phone_is_one_player_and_the_scorekeeper_sees_which(phone_netwo
     assert seen["bo"] is True  # the other phone is refused Ana, and is Bo
     assert seen["ana_fields"] and all(field.startswith("players[0].") for field in seen["ana_fields"])
     assert f"Ana: the phone at {first}" in seen["keeper_sees"] and f"Bo: the phone at {second}" in seen["keeper_sees"]
-    assert "Ana: Coins left – → 7" in seen["keeper_sees"]  # the change names the phone's player
+    assert "Ana's phone: Ana · Coins left – → 7" in seen["keeper_sees"]  # the change names the phone's player
     assert seen["ana_is_now"] is True  # freed by the scorekeeper, the phone says again which player it is
     players = Repository.open(shared_server.data_dir).draft(draft_id)["sheet"]["players"]
     assert players[0].get("coins_left") == 7 and "coins_left" not in players[1]

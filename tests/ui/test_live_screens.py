@@ -95,10 +95,9 @@ def test_a_player_enters_their_own_field_and_the_scorekeeper_can_undo_it(
     phone.type("players[1].buttons", "12")
     draft = services.repo.drafts()[0]
     assert draft["sheet"]["players"][1]["buttons"] == 12
-    host.eventually(lambda: bool(host.find_all("live.change.")))
-    change = host.find_all("live.change.")
-    assert len(change) == 1 and "Bo: Buttons – → 12" in host.texts()
-    host.click(change[0].replace("change", "undo"))
+    host.eventually(lambda: "Bo's phone: Bo · Buttons – → 12" in host.texts())
+    change = next(c for c in host.find_all("live.change.") if host.control(c).title.value.startswith("Bo's phone: Bo"))
+    host.click(change.replace("change", "undo"))
     assert "buttons" not in services.repo.drafts()[0]["sheet"]["players"][1]
 
 
@@ -153,7 +152,7 @@ def test_the_scorekeeper_sees_which_phone_is_which_player_and_frees_them(
     host.eventually(lambda: host.exists("live.claim.Bo"))
     assert {"Ana: the phone at 192.168.1.23", "Bo: the phone at 192.168.1.24"} <= set(host.texts())
     second.type("players[1].coins_left", "5")
-    host.eventually(lambda: "Bo: Coins left – → 5" in host.texts())
+    host.eventually(lambda: "Bo's phone: Bo · Coins left – → 5" in host.texts())
     host.click("live.free.Ana")
     first.eventually(lambda: "Who are you? You choose once; the scorekeeper can free your choice." in first.texts())
     second.run(second.page.session.dispatch_event(second.page._i, "close", None))  # its session ran out
