@@ -2,7 +2,8 @@
 bin/publish use the committed files, so neither a build nor a start needs the network).
 
 - Table Gothic gets the symbols the app writes that NanumGothic lacks: the minus sign (drawn from Table Gothic's
-  own plus sign: same width, same bar), and the check and cross marks of a yes/no field (from Noto Sans Symbols 2).
+  own plus sign: same width, same bar), the check and cross marks of a yes/no field (from Noto Sans Symbols 2),
+  and the characters of the languages' own names that Settings lists in every language (日本語, from Noto Sans JP).
   Without them Flutter's web engine fetches a Noto fallback font that the app does not ship (absent offline).
 - Table Sans JP: Noto Sans JP cut to the Japanese the app needs (kana, CJK punctuation, full-width forms, the
   2,965 kanji of JIS level 1, which hold the common kanji of Japanese names, and every character of the Japanese
@@ -22,6 +23,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from babel import Locale
 from fontTools import subset
 from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont
@@ -33,7 +35,7 @@ TABLE_SANS_JP = FONTS / "TableSansJP-Regular.woff2"
 SYMBOLS_PACKAGE = ("@fontsource/noto-sans-symbols-2@5.3.0", "files/noto-sans-symbols-2-symbols-400-normal.woff2")
 JAPANESE_PACKAGE = ("@openfonts/noto-sans-jp_japanese@1.44.6", "files/noto-sans-jp-japanese-400.woff2")
 MINUS = 0x2212
-MARKS = (0x2713, 0x2717)  # check mark, ballot X
+MARKS = "\u2713\u2717"  # check mark, ballot X
 JAPANESE_CATALOGS = ("companion/locales/ja.json", "scoring/locales/ja.json")
 JAPANESE_RANGES = ((0x20, 0x7E), (0x3000, 0x30FF), (0xFF01, 0xFFEF))
 
@@ -101,17 +103,23 @@ def minus_from_plus(font: TTFont) -> tuple[object, int]:
     return glyph, font["hmtx"][font.getBestCmap()[ord("+")]][0]
 
 
-def complete_table_gothic(symbols: TTFont) -> None:
+def language_names() -> str:
+    """Each language of the app's catalogs by its own name, as Settings lists them (i18n.language_name)."""
+    return "".join(Locale.parse(path.stem).get_display_name(path.stem) or ""
+                   for path in sorted((ROOT / "companion" / "locales").glob("*.json")))
+
+
+def complete_table_gothic(*sources: TTFont) -> None:
+    """Add what Table Gothic lacks, each glyph from the first source that has it (all at 1000 units per em)."""
     font = TTFont(TABLE_GOTHIC)
-    have = font.getBestCmap()
-    if MINUS not in have:
+    if MINUS not in font.getBestCmap():
         add_glyph(font, MINUS, "minus", *minus_from_plus(font))
-    source = symbols.getBestCmap()
-    for codepoint in MARKS:
-        if codepoint not in have:
-            glyph = symbols["glyf"][source[codepoint]]
-            glyph.recalcBounds(symbols["glyf"])
-            add_glyph(font, codepoint, f"uni{codepoint:04X}", glyph, symbols["hmtx"][source[codepoint]][0])
+    for codepoint in sorted({ord(c) for c in MARKS + language_names()} - set(font.getBestCmap())):
+        source = next(source for source in sources if codepoint in source.getBestCmap())
+        name = source.getBestCmap()[codepoint]
+        glyph = source["glyf"][name]
+        glyph.recalcBounds(source["glyf"])
+        add_glyph(font, codepoint, f"uni{codepoint:04X}", glyph, source["hmtx"][name][0])
     font.save(TABLE_GOTHIC)
 
 
@@ -137,8 +145,9 @@ def make_table_sans_jp(noto: TTFont) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        complete_table_gothic(npm_font(*SYMBOLS_PACKAGE, Path(folder)))
-        make_table_sans_jp(npm_font(*JAPANESE_PACKAGE, Path(folder)))
+        noto_jp = npm_font(*JAPANESE_PACKAGE, Path(folder))
+        complete_table_gothic(npm_font(*SYMBOLS_PACKAGE, Path(folder)), noto_jp)
+        make_table_sans_jp(noto_jp)
     for path in (TABLE_GOTHIC, TABLE_SANS_JP):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size:,} bytes")
 
