@@ -12,10 +12,12 @@ import flet as ft
 from scoring import GameSpec
 from scoring.custom import is_custom
 
+from ..store import share_codes
 from ..store.definitions import DELETED, HIDDEN, DefinitionStore
 from ..store.merge import GameRefusedError
 from ..widgets.common import error_text, tagged
 from ..widgets.text import AppText
+from .share import show_share
 
 
 class GameActions:
@@ -32,12 +34,16 @@ class GameActions:
         if is_custom(spec.id):
             items += [self._item("games.action.edit", ft.Icons.EDIT_NOTE,
                                  lambda: self.app.go(f"/custom/{spec.id}/edit")),
+                      self._item("games.action.share", ft.Icons.SHARE, lambda: self._share(spec)),
                       self._item("games.action.merge", ft.Icons.MERGE_TYPE, lambda: self._merge(spec)),
                       self._item("games.action.delete", ft.Icons.DELETE_OUTLINE, lambda: self._delete(spec))]
         self.app.show_dialog(ft.AlertDialog(
             title=AppText(name), content=tagged("games.actions", ft.Column(items, tight=True, spacing=0)),
             actions=[tagged("games.actions.close", ft.TextButton(t("common.close"),
                                                                  on_click=lambda e: self.app.close_dialog()))]))
+
+    def _share(self, spec: GameSpec) -> None:
+        show_share(self.app, "share.title.game", lambda: share_codes.game_codes(self.app.repo, spec.id))
 
     def _item(self, key: str, icon: ft.IconData, then: Callable[[], None]) -> ft.Control:
         return tagged(key, ft.ListTile(leading=ft.Icon(icon), title=AppText(self.t(key)), dense=True,

@@ -74,6 +74,8 @@ class HomeScreen(Screen):
             [self._quick_card(), *(self._game_card(spec) for spec in catalog)], spacing=GAP, run_spacing=GAP),
             ft.Row([secondary_button("home.define_game", self.t("custom.define"), lambda e: self.app.go("/custom/new"),
                                      icon=ft.Icons.ADD),
+                    secondary_button("home.scan", self.t("scan.title"), lambda e: self.app.go("/scan"),
+                                     icon=ft.Icons.QR_CODE_SCANNER),
                     secondary_button("home.manage", self.t("home.manage_hidden", n=hidden) if hidden
                                      else self.t("home.manage"), lambda e: self.app.go("/games"),
                                      icon=ft.Icons.TUNE)], wrap=True)))

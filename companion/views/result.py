@@ -13,6 +13,7 @@ from scoring.ranking import places
 from .. import platform
 from ..i18n import Translator
 from ..models.record import play_result
+from ..store import share_codes
 from ..store.definitions import QUICK, DefinitionStore
 from ..store.stats import round_chart
 from ..store.summary import has_points
@@ -21,6 +22,7 @@ from ..widgets.common import primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
+from .share import show_share
 
 OUTRIGHT = "line"  # a result's note of a win whatever the totals (scoring.ranking.rank), not of a broken tie
 
@@ -132,6 +134,7 @@ class ResultScreen(Screen):
             primary_button("result.again", self.t("result.again"), icon=ft.Icons.REPLAY,
                            on_click=lambda e: self.app.go(f"/new/{self.spec.id}/again/{self.play['id']}")),
             *keep,
+            secondary_button("result.share", self.t("share.button"), icon=ft.Icons.SHARE, on_click=self._share),
             secondary_button("result.home", self.t("result.home"), icon=ft.Icons.HOME,
                              on_click=lambda e: self.app.go("/")),
         ], wrap=True), ft.Row([
@@ -140,6 +143,9 @@ class ResultScreen(Screen):
                              on_click=lambda e: self.app.snack(self.t("result.copied"))),
             download,
         ], wrap=True), AppText(self.t("result.json_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+
+    def _share(self, e: ft.ControlEvent) -> None:
+        show_share(self.app, "share.title.play", lambda: share_codes.play_codes(self.app.repo, self.play["id"]))
 
     def _offer_json(self, text: str) -> ft.ClientAction:
         return platform.offer_file(self.app.services.downloads, f"{self.spec.id}-{self.play['id']}.json",

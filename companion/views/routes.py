@@ -73,6 +73,10 @@ def screens_for(app: App, route: str) -> list[Screen]:
             sheet = SheetScreen(app, f"/play/{draft['id']}", draft)
             extra = {"/guide": GuideScreen, "/share": ShareScreen}.get(match.group(2) or "")
             return [home, sheet, extra(app, path, draft)] if extra else [home, sheet]
+    if path in ("/scan", "/receive"):
+        from .share import ReceiveScreen, ScanScreen
+
+        return [home, (ScanScreen if path == "/scan" else ReceiveScreen)(app, path)]
     if match := re.fullmatch(r"/result/(\w+)", path):
         play = app.repo.play(match.group(1))
         if play is not None:

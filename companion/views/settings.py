@@ -7,7 +7,7 @@ import flet as ft
 from .. import platform
 from ..i18n import LANGUAGES
 from ..theme import THEME_MODES
-from ..widgets.common import section, tagged
+from ..widgets.common import secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
 from .data_panel import DataPanel
@@ -42,6 +42,10 @@ class SettingsScreen(Screen):
             section(self.t("settings.language"), tagged("settings.language", language)),
             section(self.t("settings.theme"), tagged("settings.theme", theme)),
             self.data.control(),
+            section(self.t("scan.title"), secondary_button("settings.scan", self.t("scan.open_camera"),
+                                                           lambda e: self.app.go("/scan"),
+                                                           icon=ft.Icons.QR_CODE_SCANNER),
+                    subtitle=self.t("scan.hint")),
             self._storage() if platform.IN_BROWSER else
             section(self.t("settings.data"), AppText(str(self.app.repo.data_dir), selectable=True, size=13),
                     subtitle=self.t("settings.data_hint")),

@@ -20,6 +20,7 @@ from ..models.guide import now
 from ..models.paths import parse
 from ..models.record import marked_ended_early
 from ..models.sheet_model import Evaluation, SheetModel, SheetStore
+from ..store import share_codes
 from ..store.oplog import Op
 from ..theme import GAP
 from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
@@ -28,6 +29,7 @@ from ..widgets.reconcile import keyed
 from ..widgets.text import AppText
 from ..widgets.timer import timer_bar
 from .base import Screen
+from .share import show_share
 
 STRUCK = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
 
@@ -94,7 +96,8 @@ class SheetScreen(Screen):
         self.undo_button.content.tooltip = self.t("sheet.undo")  # type: ignore[union-attr]
         share = [icon_button("sheet.share", ft.Icons.QR_CODE_2, self.t("sheet.share"), self._share)
                  ] if platform.LIVE_TABLE else []
-        return [self.undo_button, *share,
+        hand_over = icon_button("sheet.hand_over", ft.Icons.SEND_TO_MOBILE, self.t("share.hand_over"), self._hand_over)
+        return [self.undo_button, *share, hand_over,
                 icon_button("sheet.guide", ft.Icons.MENU_BOOK, self.t("sheet.guide"),
                             lambda e: self.app.go(f"{self.route}/guide"))]
 
@@ -249,6 +252,10 @@ class SheetScreen(Screen):
             self.rebuild()
         else:
             self.app.snack(self.t("sheet.nothing_to_undo"))
+
+    def _hand_over(self, e: ft.ControlEvent) -> None:
+        draft_id = self.session.draft["id"]
+        show_share(self.app, "share.title.draft", lambda: share_codes.draft_codes(self.app.repo, draft_id))
 
     def _share(self, e: ft.ControlEvent) -> None:
         if self.app.services.share_url is not None:
