@@ -22,7 +22,7 @@ from .models.draft import Writer
 from .store import StorageError
 from .store.repository import Repository
 from .store.schema import NewerSchemaError
-from .theme import FONTS, GAP, PAD, THEME_MODES, build_theme
+from .theme import FONTS, GAP, LANGUAGE_FONTS, PAD, THEME_MODES, build_theme
 from .uploads import Uploads
 from .views.routes import screens_for
 from .widgets.common import tagged
@@ -112,6 +112,7 @@ class App:
         self.lang = saved_lang or device_lang
         self.theme_mode = saved_theme or "system"
         self.t = Translator(self.lang)
+        self._use_fonts_of(self.lang)
         page.theme_mode = THEME_MODES[self.theme_mode]
         if self.services.problem is not None:
             self._show_problem(self.services.problem)
@@ -394,8 +395,17 @@ class App:
         if lang in LANGUAGES:
             self.lang = lang
             self.t = Translator(lang)
+            self._use_fonts_of(lang)
             self._store_pref(PREF_LANGUAGE, lang)
             self.refresh()
+
+    def _use_fonts_of(self, lang: str) -> None:
+        """Load the font only this language needs, the first time it is shown, and fall back to it."""
+        page = self.page
+        if lang in LANGUAGE_FONTS:
+            page.fonts = {**(page.fonts or {}), **LANGUAGE_FONTS[lang]}
+        page.theme = build_theme(lang=lang)
+        page.dark_theme = build_theme(dark=True, lang=lang)
 
     def set_theme(self, mode: str) -> None:
         if mode in THEME_MODES:
@@ -410,6 +420,19 @@ class App:
                 await asyncio.wait_for(self._preferences().set(key, value), CLIENT_TIMEOUT)
 
         self.page.run_task(store)
+
+    def store_preference(self, key: str, value: str) -> None:
+        """Keep a screen's preference in this browser (text size, when a backup was made)."""
+        self._store_pref(key, value)
+
+    async def preference(self, key: str) -> str | None:
+        """A screen's preference kept in this browser (None when unset, or when the client does not answer)."""
+        try:
+            value = await asyncio.wait_for(self._preferences().get(key), CLIENT_TIMEOUT)
+        except Exception:  # an old or unreachable client: as if unset
+            logger.debug("no saved %s", key, exc_info=True)
+            return None
+        return value if isinstance(value, str) else None
 
     def _preferences(self) -> ft.SharedPreferences:
         """The browser's preferences: one service for the session (each new one is first sent to the client)."""

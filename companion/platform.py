@@ -192,3 +192,30 @@ async def run_blocking(work: Callable[..., T], *args: Any) -> T:
     if IN_BROWSER:
         return work(*args)
     return await asyncio.to_thread(work, *args)
+
+
+# ---- text size --------------------------------------------------------------------------------------
+
+# The players' text size, times the phone's own (Settings). Flutter's web engine takes its text scale from the
+# page's root font size (its computed size / 16) and follows it when it changes: publish/page.html sets that size
+# to the phone's own times this factor, from the preference at every start (before the first frame) and when
+# Settings changes it. Only in the phone build: on a computer's server the page is Flet's, which has no such hook.
+TEXT_SIZES = {"phone": 1.0, "larger": 1.3, "largest": 1.6}
+PREF_TEXT_SIZE = "table_companion.text_size"  # the factor, as text; page.html reads it as Flutter stores it
+TEXT_SIZE_CHANNEL = "table-companion-text-size"  # the Python worker tells the page the new factor at once
+
+
+def text_size_of(factor: str | None) -> str:
+    """The setting's name for a stored factor ("phone" for none or one the setting does not offer)."""
+    return next((name for name, value in TEXT_SIZES.items() if factor == str(value)), "phone")
+
+
+def show_text_size(size: str) -> None:
+    """Make the page draw text at this size now (browser only; the preference keeps it for the next start)."""
+    if not IN_BROWSER:
+        return
+    import js  # type: ignore[import-not-found]
+
+    channel = js.BroadcastChannel.new(TEXT_SIZE_CHANNEL)
+    channel.postMessage(TEXT_SIZES[size])
+    channel.close()

@@ -15,17 +15,19 @@ import time
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from .. import platform
 from ..import_texts import backup_imported
 from ..store import bgg, bgstats, exchange, transfer
+from ..store.documents import now_iso
 from ..store.files import Fingerprint
 from ..store.refusal import RefusedError
 from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.keep_history import PREF_BACKUP_MADE
 from ..widgets.text import AppText
 
 if TYPE_CHECKING:
@@ -39,6 +41,14 @@ EXPORTS: dict[str, tuple[Callable[..., bytes], str, str]] = {
     "csv": (exchange.export_csv, "csv", "text/csv; charset=utf-8"),
     "bgstats": (bgstats.export_bgstats, "json", "application/json"),
 }
+
+
+def export_action(app: Any, kind: str) -> ft.ClientAction:
+    """The action of a button that hands the player this export of the history as it is now."""
+    export, extension, media_type = EXPORTS[kind]
+    payload = export(app.repo, lang=app.lang) if kind == "csv" else export(app.repo)
+    name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
+    return platform.offer_file(app.services.downloads, name, payload, media_type, peer=app.peer)
 
 
 class DataPanel:
@@ -92,11 +102,7 @@ class DataPanel:
     def _make(self, kind: str, data: Fingerprint) -> None:
         """Export the data as it is at `data` (taken before: a change while it is exported makes it again at the
         next redraw) and give the download button the file."""
-        export, extension, media_type = EXPORTS[kind]
-        payload = export(self.app.repo, lang=self.app.lang) if kind == "csv" else export(self.app.repo)
-        name = f"table-companion-{kind}-{date.today().isoformat()}.{extension}"
-        self.ready[kind] = platform.offer_file(self.app.services.downloads, name, payload, media_type,
-                                               peer=self.app.peer)
+        self.ready[kind] = export_action(self.app, kind)
         self.made_at[kind] = data
 
     def _renew_stale(self) -> None:
@@ -111,6 +117,8 @@ class DataPanel:
     def _downloaded(self, kind: str) -> None:
         """The file went to the browser: its link answers once, so the button prepares the file anew."""
         del self.ready[kind]
+        if kind == "backup":
+            self.app.store_preference(PREF_BACKUP_MADE, now_iso())
         self._draw()
         self.app.page.update()
 

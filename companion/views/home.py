@@ -12,10 +12,12 @@ import flet as ft
 from scoring import GameSpec, spec_for_sheet
 from scoring.custom import is_custom
 
+from .. import platform
 from ..store.definitions import HIDDEN, DefinitionStore
 from ..store.repository import Repository, StartupIssue
 from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_art
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.keep_history import KeepHistory
 from ..widgets.restore_report import restore_report
 from ..widgets.text import AppText
 from .base import Screen
@@ -60,6 +62,8 @@ class HomeScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         parts: list[ft.Control] = [self._issue(i, issue) for i, issue in enumerate(self.app.repo.issues)]
+        if platform.IN_BROWSER:  # the history is only in this browser: say so while it has not promised to keep it
+            parts.append(KeepHistory(self.app, self._backup, on_home=True).control())
         drafts = self.app.repo.drafts()
         if drafts:
             parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
@@ -92,6 +96,11 @@ class HomeScreen(Screen):
         return tagged(f"home.issue.{index}", ft.Container(
             ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR), ft.Column(lines, expand=True)]),
             padding=12, border_radius=12, bgcolor=ft.Colors.ERROR_CONTAINER))
+
+    def _backup(self) -> ft.ClientAction:
+        from .data_panel import export_action  # imported when the notice is shown: the home screen starts the app
+
+        return export_action(self.app, "backup")
 
     def _restore(self, issue: StartupIssue) -> None:
         """Restore, then say what came back: for a file of plays each play by name, and each that could not."""

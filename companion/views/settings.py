@@ -8,9 +8,10 @@ from .. import platform
 from ..i18n import LANGUAGES
 from ..theme import THEME_MODES
 from ..widgets.common import secondary_button, section, tagged
+from ..widgets.keep_history import KeepHistory
 from ..widgets.text import AppText
 from .base import Screen
-from .data_panel import DataPanel
+from .data_panel import DataPanel, export_action
 
 LANGUAGE_NAMES = {"ko": "한국어", "en": "English"}
 
@@ -41,6 +42,7 @@ class SettingsScreen(Screen):
         return [
             section(self.t("settings.language"), tagged("settings.language", language)),
             section(self.t("settings.theme"), tagged("settings.theme", theme)),
+            *([self._text_size()] if platform.IN_BROWSER else []),
             self.data.control(),
             section(self.t("scan.title"), secondary_button("settings.scan", self.t("scan.open_camera"),
                                                            lambda e: self.app.go("/scan"),
@@ -53,9 +55,9 @@ class SettingsScreen(Screen):
         ]
 
     def _storage(self) -> ft.Control:
-        """In the browser: how much of the phone the history takes, and whether the browser promises to keep it."""
+        """In the browser: how much of the phone the history takes, whether the browser promises to keep it, the
+        last backup and a new one, and how to install the app."""
         used = AppText("", size=13)
-        kept = AppText("", size=13)
 
         async def measure() -> None:
             usage = await platform.storage_usage()
@@ -63,12 +65,34 @@ class SettingsScreen(Screen):
                 return
             used.value = self.t("settings.storage_used", used=storage_size(usage.used),
                                 quota=storage_size(usage.quota))
-            kept.value = self.t("settings.storage_kept" if usage.persistent else "settings.storage_not_kept")
             self.app.page.update()
 
         self.app.page.run_task(measure)
-        return section(self.t("settings.storage"), tagged("settings.storage", ft.Column([used, kept], spacing=4)),
+        keep = KeepHistory(self.app, lambda: export_action(self.app, "backup"), on_home=False)
+        return section(self.t("settings.storage"), tagged("settings.storage", ft.Column([used, keep.control()],
+                                                                                          spacing=4)),
                        subtitle=self.t("settings.storage_hint"))
+
+    def _text_size(self) -> ft.Control:
+        """The text size over the phone's own (the phone build: see platform.TEXT_SIZES); the phone's by default."""
+        choice = ft.SegmentedButton(
+            segments=[ft.Segment(value=size, label=AppText(self.t(f"settings.text_size.{size}")))
+                      for size in platform.TEXT_SIZES],
+            selected=["phone"],
+            on_change=lambda e: self._set_text_size(e.control.selected[0]),
+        )
+
+        async def read() -> None:
+            choice.selected = [platform.text_size_of(await self.app.preference(platform.PREF_TEXT_SIZE))]
+            self.app.page.update()
+
+        self.app.page.run_task(read)
+        return section(self.t("settings.text_size"), tagged("settings.text_size", choice),
+                       subtitle=self.t("settings.text_size_hint"))
+
+    def _set_text_size(self, size: str) -> None:
+        self.app.store_preference(platform.PREF_TEXT_SIZE, str(platform.TEXT_SIZES[size]))
+        platform.show_text_size(size)
 
     def build(self) -> ft.View:
         view = super().build()

@@ -1,0 +1,91 @@
+"""Where the play history lives in the phone build, said plainly: whether the browser has promised to keep it,
+when the last backup was made, a backup in one tap, and how to install the app on Android and on iPhone (Safari
+deletes a site's data after 7 days without a visit, unless the app is on the Home Screen).
+
+Home shows it only while the browser has not promised to keep the data; Settings shows it in the browser always.
+On a computer the history is a folder on its disk: there only the time of the last backup is said, in Settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from .. import platform
+from ..store.documents import now_iso
+from ..store.summary import parse_time
+from .common import primary_button, secondary_button, tagged
+from .text import AppText
+
+PREF_BACKUP_MADE = "table_companion.backup_made"  # when this browser last downloaded a backup (ISO, UTC)
+
+
+class KeepHistory:
+    """`backup()` makes the action of a button that hands the player a backup of the history as it is now."""
+
+    def __init__(self, app: Any, backup: Callable[[], ft.ClientAction], on_home: bool) -> None:
+        self.app = app
+        self.backup = backup
+        self.on_home = on_home
+        self.where = "home.keep" if on_home else "settings.keep"
+        self.box = ft.Column(spacing=8, tight=True)
+        self.made: str | None = None
+        self.usage: platform.StorageUsage | None = None
+
+    def control(self) -> ft.Control:
+        """Empty until the browser has answered (a moment after the screen is shown)."""
+        self.app.page.run_task(self._measure)
+        return tagged(self.where, self.box)
+
+    async def _measure(self) -> None:
+        self.usage = await platform.storage_usage()
+        self.made = await self.app.preference(PREF_BACKUP_MADE)
+        if self.on_home and (self.usage is None or self.usage.persistent):
+            return
+        self._draw()
+        self.app.page.update()
+
+    def _draw(self) -> None:
+        t = self.app.t
+        lines: list[ft.Control] = []
+        if self.usage is not None:
+            kept = self.usage.persistent
+            lines.append(tagged(f"{self.where}.state", ft.Row([
+                ft.Icon(ft.Icons.VERIFIED_USER_OUTLINED if kept else ft.Icons.WARNING_AMBER,
+                        color=None if kept else ft.Colors.ERROR),
+                AppText(t("settings.storage_kept" if kept else "settings.storage_not_kept"), size=14, expand=True),
+            ])))
+        lines.append(tagged(f"{self.where}.last", AppText(self._last_backup(), size=13)))
+        buttons: list[ft.Control] = [primary_button(f"{self.where}.backup", t("keep.backup"), self._downloaded,
+                                                    icon=ft.Icons.DOWNLOAD, action=self.backup())]
+        if self.on_home:
+            buttons.append(secondary_button(f"{self.where}.how", t("keep.how"), lambda e: self.app.go("/settings"),
+                                            icon=ft.Icons.HELP_OUTLINE))
+        lines.append(ft.Row(buttons, wrap=True))
+        if self.usage is not None and not self.on_home and not self.app.page.pwa:
+            lines += [AppText(t("keep.install"), size=14, weight=ft.FontWeight.BOLD),
+                      tagged(f"{self.where}.android", AppText(t("keep.install_android"), size=13)),
+                      tagged(f"{self.where}.iphone", AppText(t("keep.install_iphone"), size=13))]
+        content: ft.Control = ft.Column(lines, spacing=8, tight=True)
+        if self.on_home:
+            content = ft.Container(content, padding=12, border_radius=12, bgcolor=ft.Colors.ERROR_CONTAINER)
+        self.box.controls = [content]
+
+    def _last_backup(self) -> str:
+        t = self.app.t
+        if self.made is None:
+            return t("keep.no_backup")
+        try:
+            moment = parse_time(self.made).astimezone().replace(tzinfo=None)
+        except ValueError:
+            return t("keep.no_backup")
+        return t("keep.last_backup", when=t.day_and_time(moment, with_year=True, weekday=False))
+
+    def _downloaded(self, e: ft.ControlEvent) -> None:
+        """The backup went to the browser: say when, and make the next one (a link answers once)."""
+        self.made = now_iso()
+        self.app.store_preference(PREF_BACKUP_MADE, self.made)
+        self._draw()
+        self.app.page.update()

@@ -1,0 +1,112 @@
+"""The phone build says plainly where the history lives (in-process, as the browser build runs): whether the browser
+has promised to keep it, a backup in one tap and when the last was made, how to install the app; and the players'
+text size."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion import platform
+from companion.app import PREF_LANGUAGE, Services
+from companion.downloads import Downloads
+from companion.main import make_main
+from companion.store.repository import Repository
+from companion.widgets.keep_history import PREF_BACKUP_MADE
+from tests.store.conftest import make_play
+from tests.ui.harness import Harness
+
+NOT_KEPT = "The browser may clear it when the phone runs low on space: add the app to your home screen, and keep a backup."
+
+
+def phone(monkeypatch: pytest.MonkeyPatch, persistent: bool) -> list[str]:
+    """The app as the phone build runs it, in a browser that has (or has not) promised to keep the data; returns the
+    text sizes the page is told."""
+    monkeypatch.setattr(platform, "IN_BROWSER", True)
+
+    async def usage() -> platform.StorageUsage:
+        return platform.StorageUsage(used=2_500_000, quota=1_000_000_000, persistent=persistent)
+
+    monkeypatch.setattr(platform, "storage_usage", usage)
+    shown: list[str] = []
+    monkeypatch.setattr(platform, "show_text_size", shown.append)
+    return shown
+
+
+def open_app(tmp_path: Path, route: str = "/", lang: str = "en", **prefs: Any) -> tuple[Repository, Harness]:
+    repo = Repository.open(tmp_path / "data")
+    repo.add_play(make_play("kahuna", "2026-11-01T20:00:00+00:00"))
+    return repo, Harness(make_main(Services(repo, Downloads())), route=route, prefs={PREF_LANGUAGE: lang, **prefs})
+
+
+def test_home_says_the_browser_has_not_promised_and_backs_up_in_one_tap(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    phone(monkeypatch, persistent=False)
+    repo, ui = open_app(tmp_path)
+    try:
+        ui.eventually(lambda: NOT_KEPT in ui.texts())
+        assert "No backup downloaded on this phone yet." in ui.texts()
+        action = ui.control("home.keep.backup").action
+        assert isinstance(action, platform.SaveFile) and action.file_name.startswith("table-companion-backup-")
+        backup = json.loads(action.payload)
+        assert [p["id"] for p in backup["plays"]] == [s.id for s in repo.summaries()]
+        ui.click("home.keep.backup")
+        assert ui.conn.prefs[PREF_BACKUP_MADE]
+        assert any(text.startswith("Last backup downloaded on this phone: ") for text in ui.texts())
+        ui.click("home.keep.how")
+        assert ui.view.route == "/settings"
+        assert ui.exists("settings.keep.android") and ui.exists("settings.keep.iphone")
+    finally:
+        ui.close()
+
+
+def test_home_says_nothing_once_the_browser_has_promised(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    phone(monkeypatch, persistent=True)
+    _, ui = open_app(tmp_path)
+    try:
+        ui.settle()
+        assert not ui.exists("home.keep.state") and not ui.exists("home.keep.backup")
+    finally:
+        ui.close()
+
+
+def test_on_a_computer_home_has_no_notice(tmp_path: Path) -> None:
+    _, ui = open_app(tmp_path)
+    try:
+        ui.settle()
+        assert not ui.exists("home.keep")
+        assert not ui.exists("settings.text_size")
+    finally:
+        ui.close()
+
+
+def test_settings_say_when_the_last_backup_was_made_in_korean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    phone(monkeypatch, persistent=False)
+    _, ui = open_app(tmp_path, "/settings", "ko", **{PREF_BACKUP_MADE: "2026-11-02T09:30:00+00:00"})
+    try:
+        ui.eventually(lambda: any(text.startswith("이 휴대폰에서 마지막으로 내려받은 백업: 2026") for text in ui.texts()))
+        assert ui.exists("settings.keep.iphone")
+    finally:
+        ui.close()
+
+
+def test_the_text_size_follows_the_phone_until_set_larger_and_stays(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = phone(monkeypatch, persistent=True)
+    _, ui = open_app(tmp_path, "/settings")
+    try:
+        ui.settle()
+        assert ui.control("settings.text_size").selected == ["phone"]
+        ui.patch(ui.control("settings.text_size"), {"selected": ["largest"]})
+        ui.fire(ui.control("settings.text_size"), "change")
+        assert shown == ["largest"] and ui.conn.prefs[platform.PREF_TEXT_SIZE] == "1.6"
+    finally:
+        ui.close()
+    _, again = open_app(tmp_path / "again", "/settings", **{platform.PREF_TEXT_SIZE: "1.6"})
+    try:
+        again.eventually(lambda: again.control("settings.text_size").selected == ["largest"])
+    finally:
+        again.close()
