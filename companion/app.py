@@ -22,7 +22,7 @@ from .models.draft import Writer
 from .store import StorageError
 from .store.repository import Repository
 from .store.schema import NewerSchemaError
-from .theme import FONTS, GAP, LANGUAGE_FONTS, PAD, THEME_MODES, build_theme
+from .theme import FONTS, GAP, PAD, THEME_MODES, build_theme
 from .uploads import Uploads
 from .views.routes import screens_for
 from .widgets.common import tagged
@@ -112,7 +112,6 @@ class App:
         self.lang = saved_lang or device_lang
         self.theme_mode = saved_theme or "system"
         self.t = Translator(self.lang)
-        self._use_fonts_of(self.lang)
         page.theme_mode = THEME_MODES[self.theme_mode]
         if self.services.problem is not None:
             self._show_problem(self.services.problem)
@@ -395,17 +394,8 @@ class App:
         if lang in LANGUAGES:
             self.lang = lang
             self.t = Translator(lang)
-            self._use_fonts_of(lang)
             self._store_pref(PREF_LANGUAGE, lang)
             self.refresh()
-
-    def _use_fonts_of(self, lang: str) -> None:
-        """Load the font only this language needs, the first time it is shown, and fall back to it."""
-        page = self.page
-        if lang in LANGUAGE_FONTS:
-            page.fonts = {**(page.fonts or {}), **LANGUAGE_FONTS[lang]}
-        page.theme = build_theme(lang=lang)
-        page.dark_theme = build_theme(dark=True, lang=lang)
 
     def set_theme(self, mode: str) -> None:
         if mode in THEME_MODES:
