@@ -19,7 +19,8 @@ from companion.widgets.keep_history import PREF_BACKUP_MADE
 from tests.store.conftest import make_play
 from tests.ui.harness import Harness
 
-NOT_KEPT = "The browser may clear it when the phone runs low on space: add the app to your home screen, and keep a backup."
+NOT_KEPT = ("The browser may clear it when the phone runs low on space: add the app to your home screen, and keep a "
+            "backup.")
 
 
 def phone(monkeypatch: pytest.MonkeyPatch, persistent: bool) -> list[str]:
@@ -87,7 +88,8 @@ def test_settings_say_when_the_last_backup_was_made_in_korean(tmp_path: Path, mo
     phone(monkeypatch, persistent=False)
     _, ui = open_app(tmp_path, "/settings", "ko", **{PREF_BACKUP_MADE: "2026-11-02T09:30:00+00:00"})
     try:
-        ui.eventually(lambda: any(text.startswith("이 휴대폰에서 마지막으로 내려받은 백업: 2026") for text in ui.texts()))
+        last = "이 휴대폰에서 마지막으로 내려받은 백업: 2026"
+        ui.eventually(lambda: any(text.startswith(last) for text in ui.texts()))
         assert ui.exists("settings.keep.iphone")
     finally:
         ui.close()
