@@ -1,8 +1,10 @@
-"""Translation catalogs: every word the app shows comes from locales/<lang>.json (or the engine's Text).
+"""Translation: every word the app shows is a message of its catalog, companion/locales/<lang>.json, or of the
+engine's (scoring/locales), both worded by one mechanism (scoring/messages.py).
 
-Numbers, dates and plural forms follow the language's CLDR rules through Babel. Only the locales the app
-speaks are ever loaded (Babel reads `en.dat`, `ko.dat`, `root.dat` and `global.dat` on first use, about
-1 MB of its 35 MB of locale data).
+A language is one the app and the engine both have a catalog file for: adding a language is adding those two
+files, and a key a language's file lacks is shown in English. Numbers, dates and plural forms follow the
+language's CLDR rules through Babel; only the locales the app speaks are ever loaded (Babel reads `<lang>.dat`,
+`root.dat` and `global.dat` on first use, about 1 MB of its 35 MB of locale data).
 
 A counted text has one catalog entry per plural form of its language, `key#one`, `key#other` (Korean has
 only `#other`); `t(key, n=...)` picks the form for `n`.
@@ -10,54 +12,49 @@ only `#other`); `t(key, n=...)` picks the form for `n`.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from datetime import date, datetime
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from babel import Locale
 from babel.dates import format_skeleton, format_time
 from babel.numbers import format_compact_decimal, format_decimal, format_percent
 
-from scoring import Text
+from scoring.messages import DEFAULT_LANGUAGE, ENGINE, PLURAL_MARK, Catalog, Words, locale, plural_keys
 
 if TYPE_CHECKING:
     from .store.refusal import RefusedError
 
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "PLURAL_MARK", "Translator", "catalog", "in_languages",
+           "language_from_locale", "language_name", "locale", "plural_keys"]
+
 LOCALES_DIR = Path(__file__).parent / "locales"
-LANGUAGES = ("ko", "en")
-DEFAULT_LANGUAGE = "en"
-PLURAL_MARK = "#"
+APP = Catalog(LOCALES_DIR)
+LANGUAGES = tuple(lang for lang in APP.languages if lang in ENGINE.languages)
 NARROW_SPACE = "\u202f"  # CLDR puts it before AM/PM; the app's font has no glyph for it
 COMPACT_FROM = 100_000  # chart labels above this are shortened (120K, 12만)
 
 
-@cache
 def catalog(lang: str) -> dict[str, str]:
-    return json.loads((LOCALES_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    """The app's texts in `lang` as its file has them."""
+    return APP.entries(lang)
 
 
-@cache
-def locale(lang: str) -> Locale:
-    return Locale.parse(lang)
-
-
-def in_both(key: str) -> Text:
-    """A catalog text in both languages, for what is stored and shown later in either (a quick game's name)."""
-    return Text(catalog("en")[key], catalog("ko")[key])
-
-
-def plural_keys(lang: str, key: str) -> set[str]:
-    """The catalog keys a counted text needs in `lang`: one per plural form of its rules."""
-    return {f"{key}{PLURAL_MARK}{form}" for form in {*locale(lang).plural_form.tags, "other"}}
+def in_languages(key: str, languages: Iterable[str]) -> dict[str, str]:
+    """A catalog text in each of `languages`, for what is stored and shown later in any (a quick game's name)."""
+    return {lang: Translator(lang)(key) for lang in languages}
 
 
 def language_from_locale(code: str | None) -> str:
-    """'ko-KR', 'ko_KR', 'ko' -> 'ko'; anything else -> English."""
-    if code and code.replace("_", "-").split("-")[0].lower() == "ko":
-        return "ko"
-    return DEFAULT_LANGUAGE
+    """'ko-KR', 'ko_KR', 'ko' -> 'ko' (when the app speaks it); anything else -> English."""
+    lang = (code or "").replace("_", "-").split("-")[0].lower()
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def language_name(lang: str) -> str:
+    """A language by its own name, as its speakers look for it in a list: 'English', '한국어', 'Deutsch'."""
+    name = locale(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
 
 
 class Translator:
@@ -65,41 +62,20 @@ class Translator:
         self.lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
     def __call__(self, key: str, **params: Any) -> str:
-        template = self._template(key, params.get("n"))
-        if not params:
-            return template
-        return template.format(**{k: self._shown(v) for k, v in params.items()})
+        return APP.text(key, self.lang, {k: self.date(v) if isinstance(v, date) else v for k, v in params.items()})
 
     def refusal(self, error: RefusedError) -> str:
         return self(error.message_key, **error.params)
 
-    def _template(self, key: str, n: Any) -> str:
-        for lang in (self.lang, DEFAULT_LANGUAGE):
-            texts = catalog(lang)
-            if key in texts:
-                return texts[key]
-            if _is_number(n):
-                form = locale(lang).plural_form(abs(n))
-                counted = texts.get(f"{key}{PLURAL_MARK}{form}") or texts.get(f"{key}{PLURAL_MARK}other")
-                if counted:
-                    return counted
-        raise KeyError(key)
+    def text(self, words: Words) -> str:
+        """The engine's words (a game's name, a rule, a refusal) in this language."""
+        return words.render(self.lang)
 
-    def _shown(self, value: Any) -> Any:
-        """A value in a template: a number in the language's digits, a day as the language writes it, the
-        engine's Text in the language."""
-        if _is_number(value):
-            return self.number(value)
-        if isinstance(value, date):
-            return self.date(value)
-        return self.text(value) if isinstance(value, Text) else value
-
-    def text(self, text: Text) -> str:
-        return text.get(self.lang)
-
-    def other(self, text: Text) -> str:
-        """The same words in the other language (shown small under a game's name)."""
-        return text.en if self.lang == "ko" else text.ko
+    def in_english(self, words: Words) -> str | None:
+        """The words as an English reader knows them (a game's name on most boxes), for a reader of another
+        language; None when they read the same or the reader reads English."""
+        english = words.render(DEFAULT_LANGUAGE)
+        return None if self.lang == DEFAULT_LANGUAGE or english == words.render(self.lang) else english
 
     # ---- numbers and dates in the player's locale ------------------------------------------------
 
@@ -125,7 +101,3 @@ class Translator:
         day = format_skeleton(skeleton, moment, locale=self.lang)
         time = format_time(moment, "short", locale=self.lang).replace(NARROW_SPACE, " ")
         return str(locale(self.lang).datetime_formats["short"]).format(time, day)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)

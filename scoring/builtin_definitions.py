@@ -11,9 +11,9 @@ import copy
 from typing import Any
 
 from .games import kahuna, patchwork
-from .text import Text
+from .messages import Messages, Words
 
-T = Text
+M = Messages("builtin")
 
 DEFINITIONS: dict[str, dict[str, Any]] = {
     "patchwork": {
@@ -43,27 +43,14 @@ DEFINITIONS: dict[str, dict[str, Any]] = {
     },
 }
 
-CANNOT: dict[str, Text] = {
-    "ticket-to-ride-europe": T("Route points follow the route lengths, the tickets are a list of cities and the "
-                               "European Express goes to the longest path: a definition holds plain numbers only.",
-                               "노선 점수는 노선 길이를 따르고, 티켓은 도시 목록이며, 유럽 익스프레스는 가장 긴 경로에 "
-                               "돌아갑니다: 정의에는 단순한 숫자만 담을 수 있습니다."),
-    "piraten-kapern": T("Each turn's points come from the dice and the fortune card, and the game ends at a "
-                        "target score: a definition cannot compute that.",
-                        "매 턴 점수는 주사위와 운명의 카드로 계산하고 목표 점수에서 끝납니다: 정의로는 계산할 수 "
-                        "없습니다."),
-    "pina-coladice": T("The score comes from the placements on the coaster board, turn by turn.",
-                       "점수는 코스터 보드에 놓은 토큰에서 차례마다 나옵니다."),
-    "for-sale": T("Cheques and properties are lists of cards, checked against the deck, and the tie goes to the "
-                  "highest property: a definition holds plain numbers only.",
-                  "수표와 건물은 카드 목록이고 덱과 맞춰 확인하며, 동점은 가장 높은 건물로 가립니다: 정의에는 "
-                  "단순한 숫자만 담을 수 있습니다."),
-    "captain-flip": T("The columns of the board score by their own tables, which a definition cannot say.",
-                      "보드의 열마다 고유한 점수표로 계산하므로 정의로는 나타낼 수 없습니다."),
-    "trails-of-tucana": T("Sights score per round from connections and the island's tables; villages are letter "
-                          "pairs.", "관광지는 라운드마다 연결과 섬의 점수표로 계산하고, 마을은 알파벳 쌍입니다."),
-    "carnage": T("A round's points depend on how all players compare (cards destroyed, initiative).",
-                 "라운드 점수가 모든 플레이어의 비교(파괴한 카드, 주도력)에 따라 정해집니다."),
+CANNOT: dict[str, Words] = {
+    "ticket-to-ride-europe": M("cannot.ticket-to-ride-europe"),
+    "piraten-kapern": M("cannot.piraten-kapern"),
+    "pina-coladice": M("cannot.pina-coladice"),
+    "for-sale": M("cannot.for-sale"),
+    "captain-flip": M("cannot.captain-flip"),
+    "trails-of-tucana": M("cannot.trails-of-tucana"),
+    "carnage": M("cannot.carnage"),
 }
 
 

@@ -38,8 +38,10 @@ from typing import Any
 from .errors import SheetError, fail
 from .fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, Name, PlayerRef, Record, Str, Variants, join_path
 from .games.common import progress_of
+from .messages import Messages, Typed, Words
 from .spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
-from .text import Text
+
+M = Messages("custom")
 
 PREFIX = "custom-"
 ID = re.compile(r"custom-[a-z0-9][a-z0-9-]{0,47}")
@@ -60,50 +62,50 @@ CHANGES = "changes"
 RESERVED_SHEET_KEYS = frozenset({"game", "options", "players", "rounds", "events", "definition", OUTCOME, WINNERS,
                                  CHANGES})
 
-T = Text
-NAMES = Record((Field("en", Name(40), T("English name", "영어 이름")),
-                Field("ko", Name(40), T("Korean name", "한국어 이름"))))
+NAMES = Record((Field("en", Name(40), M("field.en")),
+                Field("ko", Name(40), M("field.ko"))))
+NAME_LANGUAGES = tuple(f.key for f in NAMES.fields)  # the languages a definition may name things in
 CATEGORY = Record((
-    Field("key", Str(32), T("Key", "키"), required=True),
-    Field("name", Name(40), T("Name", "이름"), required=True),
-    Field("names", NAMES, T("Names", "이름")),
-    Field("min", Int(-LIMIT, LIMIT), T("Lowest value", "최솟값"), default=0),
-    Field("max", Int(-LIMIT, LIMIT), T("Highest value", "최댓값"), default=999),
-    Field("multiplier", Int(-1000, 1000), T("Points each", "개당 점수"), default=1),
-    Field("counts", Bool(), T("Counts toward the total", "총점에 포함"), default=True),
-    Field("optional", Bool(), T("May stay blank", "비워 둘 수 있음"), default=False),
-    Field("steps", ListOf(Int(-LIMIT, LIMIT), MAX_STEPS, min_len=1, unique=True), T("Steps", "증감 단위"),
+    Field("key", Str(32), M("field.key"), required=True),
+    Field("name", Name(40), M("field.name"), required=True),
+    Field("names", NAMES, M("field.names")),
+    Field("min", Int(-LIMIT, LIMIT), M("field.min"), default=0),
+    Field("max", Int(-LIMIT, LIMIT), M("field.max"), default=999),
+    Field("multiplier", Int(-1000, 1000), M("field.multiplier"), default=1),
+    Field("counts", Bool(), M("field.counts"), default=True),
+    Field("optional", Bool(), M("field.optional"), default=False),
+    Field("steps", ListOf(Int(-LIMIT, LIMIT), MAX_STEPS, min_len=1, unique=True), M("field.steps"),
           default=None),
 ))
 TIEBREAK = Variants((
-    ("most", Record((Field("most", Str(32), T("Category", "항목"), required=True),))),
-    ("least", Record((Field("least", Str(32), T("Category", "항목"), required=True),))),
-    ("chosen", Record((Field("chosen", Name(40), T("Name", "이름"), required=True),
-                       Field("key", Str(32), T("Key", "키"), required=True),
-                       Field("names", NAMES, T("Names", "이름"))))),
+    ("most", Record((Field("most", Str(32), M("field.most"), required=True),))),
+    ("least", Record((Field("least", Str(32), M("field.least"), required=True),))),
+    ("chosen", Record((Field("chosen", Name(40), M("field.chosen"), required=True),
+                       Field("key", Str(32), M("field.key"), required=True),
+                       Field("names", NAMES, M("field.names"))))),
 ))
 DEFINITION = Record((
-    Field("id", Str(64), T("Game id", "게임 ID"), required=True),
-    Field("version", Int(1, LIMIT), T("Version", "버전"), default=1),
-    Field("name", Name(40), T("Name", "이름"), required=True),
-    Field("names", NAMES, T("Names", "이름")),
-    Field("players", Record((Field("min", Int(1, MAX_PLAYERS), T("Fewest players", "최소 인원"), required=True),
-                             Field("max", Int(1, MAX_PLAYERS), T("Most players", "최대 인원"), required=True))),
-          T("Players", "인원"), required=True),
-    Field("categories", ListOf(CATEGORY, MAX_CATEGORIES), T("Categories", "점수 항목"), required=True),
-    Field("scoring", Choice((ChoiceValue("final", T("Final scores", "최종 점수")),
-                             ChoiceValue("rounds", T("Per round", "라운드별")),
-                             ChoiceValue("counter", T("Counters", "카운터")))), T("Sheet", "기록 방식"),
+    Field("id", Str(64), M("field.id"), required=True),
+    Field("version", Int(1, LIMIT), M("field.version"), default=1),
+    Field("name", Name(40), M("field.name"), required=True),
+    Field("names", NAMES, M("field.names")),
+    Field("players", Record((Field("min", Int(1, MAX_PLAYERS), M("field.players.min"), required=True),
+                             Field("max", Int(1, MAX_PLAYERS), M("field.players.max"), required=True))),
+          M("field.players"), required=True),
+    Field("categories", ListOf(CATEGORY, MAX_CATEGORIES), M("field.categories"), required=True),
+    Field("scoring", Choice((ChoiceValue("final", M("field.scoring.final")),
+                             ChoiceValue("rounds", M("field.scoring.rounds")),
+                             ChoiceValue("counter", M("field.scoring.counter")))), M("field.scoring"),
           default="final"),
-    Field("rounds", Int(1, MAX_ROUNDS), T("Rounds", "라운드 수")),
-    Field("win", Choice((ChoiceValue("highest", T("Highest total wins", "총점이 가장 높은 사람이 승리")),
-                         ChoiceValue("lowest", T("Lowest total wins", "총점이 가장 낮은 사람이 승리")))),
-          T("Win", "승리 조건"), default="highest"),
-    Field("tiebreaks", ListOf(TIEBREAK, MAX_TIEBREAKS), T("Tiebreaks", "동점 처리"), default=[]),
-    Field("note", Str(500), T("Note", "메모")),
-    Field("cooperative", Bool(), T("Cooperative", "협력 게임"), default=False),
-    Field("no_points", Bool(), T("Winners chosen at the table", "승자를 직접 고름"), default=False),
-    Field("bgg_id", Int(1, 10**9), T("BoardGameGeek id", "BoardGameGeek ID")),
+    Field("rounds", Int(1, MAX_ROUNDS), M("field.rounds")),
+    Field("win", Choice((ChoiceValue("highest", M("field.win.highest")),
+                         ChoiceValue("lowest", M("field.win.lowest")))),
+          M("field.win"), default="highest"),
+    Field("tiebreaks", ListOf(TIEBREAK, MAX_TIEBREAKS), M("field.tiebreaks"), default=[]),
+    Field("note", Str(500), M("field.note")),
+    Field("cooperative", Bool(), M("field.cooperative"), default=False),
+    Field("no_points", Bool(), M("field.no_points"), default=False),
+    Field("bgg_id", Int(1, 10**9), M("field.bgg_id")),
 ))
 
 
@@ -113,7 +115,7 @@ _specs: dict[str, GameSpec] = {}  # definition text -> its spec, oldest first
 @dataclass(frozen=True)
 class Category:
     key: str
-    name: Text
+    name: Words
     min: int
     max: int
     multiplier: int
@@ -126,10 +128,10 @@ def is_custom(game: Any) -> bool:
     return isinstance(game, str) and game.startswith(PREFIX)
 
 
-def text_of(entry: Mapping[str, Any], key: str) -> Text:
+def text_of(entry: Mapping[str, Any], key: str) -> Words:
     """What the player typed, with the English or Korean label where one was given."""
     names = entry.get("names") or {}
-    return Text(names.get("en") or entry[key], names.get("ko") or entry[key])
+    return Typed.of(entry[key], names)
 
 
 def checked_definition(data: Any) -> dict[str, Any]:
@@ -147,46 +149,39 @@ def checked_definition(data: Any) -> dict[str, Any]:
 
 def _check_rules(d: dict[str, Any]) -> None:
     if not ID.fullmatch(d["id"]):
-        raise fail("id", "must start with \"custom-\" and use only a-z, 0-9 and -, got {got!r}",
-                   "\"custom-\"로 시작하고 a-z, 0-9, - 만 써야 합니다 (입력: {got!r})", got=d["id"])
+        raise fail("id", "custom.refuse.start_custom_use_z", got=d["id"])
     if d["players"]["min"] > d["players"]["max"]:
-        raise fail("players.max", "is {hi}, fewer than the fewest players ({lo})",
-                   "{hi}명: 최소 인원({lo}명)보다 적습니다", hi=d["players"]["max"], lo=d["players"]["min"])
+        raise fail("players.max", "custom.refuse.fewer_than_fewest_players", hi=d["players"]["max"],
+                   lo=d["players"]["min"])
     if d["cooperative"] and d["no_points"]:
-        raise fail("no_points", "a cooperative game already has its outcome chosen at the table",
-                   "협력 게임은 이미 결과를 직접 고릅니다")
+        raise fail("no_points", "custom.refuse.cooperative_game_already_has")
     categories = d["categories"]
     if not categories and not (d["cooperative"] or d["no_points"]):
-        raise fail("categories", "needs at least one category to score", "점수 항목이 하나 이상 있어야 합니다")
+        raise fail("categories", "custom.refuse.needs_least_one_category")
     keys: set[str] = set()
     for i, c in enumerate(categories):
         path = join_path("categories", i)
         _check_key(c["key"], f"{path}.key", keys | {"name"})
         keys.add(c["key"])
         if c["min"] > c["max"]:
-            raise fail(f"{path}.max", "is {hi}, below the lowest value {lo}", "{hi}: 최솟값 {lo}보다 작습니다",
+            raise fail(f"{path}.max", "custom.refuse.below_lowest_value",
                        hi=c["max"], lo=c["min"])
         if c["multiplier"] == 0:
-            raise fail(f"{path}.multiplier", "cannot be 0: a number kept only for ties has \"counts\": false",
-                       "0일 수 없습니다: 동점 처리에만 쓰는 숫자는 \"counts\": false로 둡니다")
+            raise fail(f"{path}.multiplier", "custom.refuse.0_number_kept_ties")
         if d["scoring"] == "counter":
             _check_counter(c, path)
         elif c["steps"] is not None:
-            raise fail(f"{path}.steps", "steps are the buttons of a counter: use \"scoring\": \"counter\"",
-                       "증감 단위는 카운터의 버튼입니다: \"scoring\": \"counter\"로 바꾸세요")
+            raise fail(f"{path}.steps", "custom.refuse.steps_buttons_counter_use")
     if d["scoring"] != "rounds" and d["rounds"] is not None:
-        raise fail("rounds", "only a sheet per round has rounds: leave this out or use \"scoring\": \"rounds\"",
-                   "라운드별 기록지에만 라운드가 있습니다: 지우거나 \"scoring\": \"rounds\"로 바꾸세요")
+        raise fail("rounds", "custom.refuse.sheet_per_round_has")
     if d["cooperative"] and d["tiebreaks"]:
-        raise fail("tiebreaks", "a cooperative game has no ties to break: everyone wins or loses together",
-                   "협력 게임에는 가릴 동점이 없습니다: 모두 함께 이기거나 집니다")
+        raise fail("tiebreaks", "custom.refuse.cooperative_game_has_ties")
     chosen: set[str] = set()
     for i, rule in enumerate(d["tiebreaks"]):
         path = join_path("tiebreaks", i)
         for side in ("most", "least"):
             if side in rule and rule[side] not in keys:
-                raise fail(f"{path}.{side}", "{got!r} is not a category of this game (categories: {keys})",
-                           "{got!r}은(는) 이 게임의 점수 항목이 아닙니다 (항목: {keys})",
+                raise fail(f"{path}.{side}", "custom.refuse.category_game_categories",
                            got=rule[side], keys=", ".join(c["key"] for c in categories) or "-")
         if "chosen" in rule:
             _check_key(rule["key"], f"{path}.key", chosen | RESERVED_SHEET_KEYS)
@@ -195,25 +190,20 @@ def _check_rules(d: dict[str, Any]) -> None:
 
 def _check_counter(c: dict[str, Any], path: str) -> None:
     if c["optional"]:
-        raise fail(f"{path}.optional", "a counter starts at 0 and is never blank",
-                   "카운터는 0에서 시작하며 비지 않습니다")
+        raise fail(f"{path}.optional", "custom.refuse.counter_starts_0_never")
     if not c["min"] <= 0 <= c["max"]:
         raise fail(f"{path}.min" if c["min"] > 0 else f"{path}.max",
-                   "a counter starts at 0: its values must include 0",
-                   "카운터는 0에서 시작합니다: 범위에 0이 들어가야 합니다")
+                   "custom.refuse.counter_starts_0_values")
     for j, step in enumerate(c["steps"] or ()):
         if step == 0:
-            raise fail(join_path(f"{path}.steps", j), "cannot be 0: a step changes the count",
-                       "0일 수 없습니다: 증감 단위는 값을 바꿔야 합니다")
+            raise fail(join_path(f"{path}.steps", j), "custom.refuse.0_step_changes_count")
 
 
 def _check_key(key: str, path: str, taken: set[str] | frozenset[str]) -> None:
     if not KEY.fullmatch(key):
-        raise fail(path, "must be a-z, 0-9 and _ (starting with a letter), got {got!r}",
-                   "a-z, 0-9, _ 만 쓰고 글자로 시작해야 합니다 (입력: {got!r})", got=key)
+        raise fail(path, "custom.refuse.z_0_9_starting", got=key)
     if key in taken:
-        raise fail(path, "{got!r} is used already: every key must be different",
-                   "{got!r}은(는) 이미 쓰였습니다: 키는 서로 달라야 합니다", got=key)
+        raise fail(path, "custom.refuse.used_already_key_different", got=key)
 
 
 def spec_from_definition(data: Any) -> GameSpec:
@@ -243,17 +233,17 @@ def _spec_of(data: Any) -> GameSpec:
     single = by_rounds and len(fields) == 1 and fields[0].required  # one number per player and round
     round_entry = (fields[0].kind if single else Record(fields)) if by_rounds else None
     tiebreaks = tuple(_tiebreak(rule, {c.key: c for c in categories}, d["scoring"]) for rule in d["tiebreaks"])
-    game_fields = [Field(rule["key"], PlayerRef(), text_of(rule, "chosen"), help=T(
-        "Only needed for a tie.", "동점일 때만 필요합니다.")) for rule in d["tiebreaks"] if "chosen" in rule]
+    game_fields = [Field(rule["key"], PlayerRef(), text_of(rule, "chosen"), help=M("field.chosen.help"))
+                   for rule in d["tiebreaks"] if "chosen" in rule]
     if d["scoring"] == "counter":
-        game_fields.insert(0, Field(CHANGES, ListOf(_change_kind(categories), MAX_CHANGES), T("Changes", "변경 기록")))
+        game_fields.insert(0, Field(CHANGES, ListOf(_change_kind(categories), MAX_CHANGES), M("field.changes")))
     if d["cooperative"]:
-        game_fields.append(Field(OUTCOME, Choice((ChoiceValue("won", T("We won", "모두 승리")),
-                                                  ChoiceValue("lost", T("We lost", "모두 패배")))),
-                                 T("Outcome", "결과"), required=True))
+        game_fields.append(Field(OUTCOME, Choice((ChoiceValue("won", M("field.outcome.won")),
+                                                  ChoiceValue("lost", M("field.outcome.lost")))),
+                                 M("field.outcome"), required=True))
     if d["no_points"]:
         game_fields.append(Field(WINNERS, ListOf(PlayerRef(), d["players"]["max"], unique=True),
-                                 T("Winners", "승자"), required=True))
+                                 M("field.winners"), required=True))
     rounds = d["rounds"]
     spec = GameSpec(
         id=d["id"],
@@ -268,7 +258,7 @@ def _spec_of(data: Any) -> GameSpec:
         round_entry=round_entry,
         round_range=(0, rounds or MAX_ROUNDS) if by_rounds else (0, 0),
         tiebreaks=tiebreaks,
-        notes=(T(d["note"], d["note"]),) if d["note"] else (),
+        notes=(Typed(d["note"]),) if d["note"] else (),
         categories=tuple((c.key, c.name) for c in categories),
         lowest_wins=d["win"] == "lowest",
         definition=d,
@@ -278,17 +268,17 @@ def _spec_of(data: Any) -> GameSpec:
 
 def _change_kind(categories: tuple[Category, ...]) -> Record:
     """One change of a counter sheet: whose count, of which category, by how much."""
-    return Record((Field("player", PlayerRef(), T("Player", "플레이어"), required=True),
-                   Field("key", Choice(tuple(ChoiceValue(c.key, c.name) for c in categories)), T("Category", "항목"),
-                         required=True),
-                   Field("by", Int(-LIMIT, LIMIT), T("Change", "증감"), required=True)))
+    return Record((Field("player", PlayerRef(), M("field.player"), required=True),
+                   Field("key", Choice(tuple(ChoiceValue(c.key, c.name) for c in categories)),
+                         M("field.change.category"), required=True),
+                   Field("by", Int(-LIMIT, LIMIT), M("field.by"), required=True)))
 
 
-def _points_help(c: Category) -> Text | None:
+def _points_help(c: Category) -> Words | None:
     if not c.counts:
-        return T("For ties only: adds no points.", "동점 처리에만 씁니다: 점수에 더하지 않습니다.")
+        return M("points_help.ties_adds_points")
     if c.multiplier != 1:
-        return T("× {m} points each", "개당 × {m}점").format(m=c.multiplier)
+        return M("points_help.points", m=c.multiplier)
     return None
 
 
@@ -314,8 +304,7 @@ def counts_of(sheet: Sheet, categories: tuple[Category, ...]) -> tuple[dict[str,
         value = counts[name][c.key] + change["by"]
         if not c.min <= value <= c.max:
             raise fail(f"{join_path(CHANGES, i)}.by",
-                       "takes {name}'s {category} to {got}: it stays between {lo} and {hi}",
-                       "{name}의 {category}이(가) {got}이 됩니다: {lo}에서 {hi} 사이여야 합니다",
+                       "custom.refuse.takes_s_stays_between",
                        name=name, category=c.name, got=value, lo=c.min, hi=c.max)
         counts[name][c.key] = value
         steps.append({name: change["by"] * c.multiplier} if c.counts else {})
@@ -364,7 +353,7 @@ def _tiebreak(rule: Mapping[str, Any], categories: Mapping[str, Category], scori
             picked = sheet.fields[key]
             return None if picked is None else player == picked
 
-        return TiebreakRule(f"chosen_{key}", name, T("“{n}”", "‘{n}’(으)로").format(n=name), chosen)
+        return TiebreakRule(f"chosen_{key}", name, M("tiebreak.chosen", n=name), chosen)
     most = "most" in rule
     c = categories[rule["most" if most else "least"]]
     by_rounds = scoring == "rounds"
@@ -377,42 +366,42 @@ def _tiebreak(rule: Mapping[str, Any], categories: Mapping[str, Category], scori
         return sum(change["by"] for change in sheet.fields[CHANGES]
                    if change["player"] == player and change["key"] == c.key)
 
-    advantage = (T("more {c}", "{c}이(가) 더 많아") if most else T("fewer {c}", "{c}이(가) 더 적어")).format(c=c.name)
+    advantage = (M("tiebreak.more") if most else M("tiebreak.fewer")).format(c=c.name)
     return TiebreakRule(f"{'most' if most else 'least'}_{c.key}", c.name, advantage,
                         count if scoring == "counter" else amount, "higher" if most else "lower")
 
 
-def describe_rules(spec: GameSpec) -> list[Text]:
+def describe_rules(spec: GameSpec) -> list[Words]:
     """The win rule and the tiebreak chain in words (the sheet's guide and the editor's preview)."""
     d = spec.definition or {}
     if d.get("cooperative"):
-        return [T("Everyone wins or loses together: the table enters the outcome.",
-                  "모두 함께 이기거나 집니다: 결과를 직접 입력합니다.")]
+        return [M("describe_rules.everyone_wins_loses_together")]
     lines = []
     if d.get("no_points"):
-        lines.append(T("The table picks the winners.", "승자를 직접 고릅니다."))
+        lines.append(M("describe_rules.table_picks_winners"))
     else:
-        lines.append(T("Lowest total wins.", "총점이 가장 낮은 사람이 승리합니다.") if spec.lowest_wins
-                     else T("Highest total wins.", "총점이 가장 높은 사람이 승리합니다."))
+        lines.append(M("describe_rules.lowest_total_wins") if spec.lowest_wins
+                     else M("describe_rules.highest_total_wins"))
     steps = [_step_text(rule) for rule in spec.tiebreaks]
     if steps:
-        chain = Text(", then ".join(s.en for s in steps), "하고, 그다음 ".join(s.ko for s in steps))
-        lines.append(T("Tie: {chain}; still tied: the win is shared.",
-                       "동점이면 {chain}하고, 그래도 같으면 공동 승리입니다.").format(chain=chain))
+        chain = steps[0]
+        for step in steps[1:]:
+            chain = M("rules.then", first=chain, next=step)
+        lines.append(M("describe_rules.tie_still_tied_win", chain=chain))
     elif not d.get("no_points"):
-        lines.append(T("Tie: the win is shared.", "동점이면 공동 승리입니다."))
+        lines.append(M("describe_rules.tie_win_shared"))
     return lines
 
 
-def _step_text(rule: TiebreakRule) -> Text:
+def _step_text(rule: TiebreakRule) -> Words:
     if rule.id.startswith("chosen_"):
-        return T("the player chosen as “{c}” wins", "‘{c}’(으)로 고른 사람이 승리").format(c=rule.name)
-    return (T("more {c} wins", "{c}이(가) 더 많은 사람이 승리") if rule.better == "higher"
-            else T("fewer {c} wins", "{c}이(가) 더 적은 사람이 승리")).format(c=rule.name)
+        return M("step_text.player_chosen_as_wins", c=rule.name)
+    return (M("step_text.more_wins") if rule.better == "higher"
+            else M("step_text.fewer_wins")).format(c=rule.name)
 
 
 def _with_prompts(spec: GameSpec, d: Mapping[str, Any]) -> GameSpec:
     prompts = [Prompt("scoring", line) for line in describe_rules(spec)]
     if d["note"]:
-        prompts.insert(0, Prompt("setup", T(d["note"], d["note"])))
+        prompts.insert(0, Prompt("setup", Typed(d["note"])))
     return replace(spec, prompts=tuple(prompts))

@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import SheetError, fail, needed
 from .fields import Kind, check_fields, describe, join_path, kind_within, stand_in, unknown_key
+from .messages import DEFAULT_LANGUAGE
 from .names import MAX_NAME_LENGTH as MAX_NAME_LENGTH  # where callers have always found it
 from .names import name_problems
 from .paths import Path, get_in, parse
@@ -47,14 +48,15 @@ class Result:
     def player(self, name: str) -> PlayerResult:
         return next(p for p in self.players if p.name == name)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The result, its tiebreaks explained in `lang`."""
         return {
             "game": self.game,
             "rules_version": self.rules_version,
             "players": [p.to_json() for p in self.players],
             "ranking": [list(g) for g in self.ranking],
             "winners": list(self.winners),
-            "tiebreaks": [t.to_json() for t in self.tiebreaks],
+            "tiebreaks": [t.to_json(lang) for t in self.tiebreaks],
             "finished": self.finished,
             "end_reason": self.end_reason,
             "progress": [dict(p) for p in self.progress],
@@ -83,11 +85,11 @@ def _result(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> Result:
 
 def parse_sheet(data: Any) -> tuple[GameSpec, Sheet]:
     if not isinstance(data, dict):
-        raise fail("", "a sheet must be a JSON object, got {got}", "기록지는 JSON 객체여야 합니다 (입력: {got})",
+        raise fail("", "sheet.refuse.sheet_json_object",
                    got=describe(data))
     game = data.get("game")
     if not isinstance(game, str):
-        raise fail("game", "must name the game, e.g. \"for-sale\"", "게임 이름이 필요합니다 (예: \"for-sale\")")
+        raise fail("game", "sheet.refuse.name_game_sale")
     spec = spec_for_sheet(data)
 
     game_keys = spec.game_keys
@@ -98,7 +100,7 @@ def parse_sheet(data: Any) -> tuple[GameSpec, Sheet]:
 
     options = data.get("options") or {}
     if not isinstance(options, dict):
-        raise fail("options", "must be an object, got {got}", "객체여야 합니다 (입력: {got})", got=describe(options))
+        raise fail("options", "sheet.refuse.object", got=describe(options))
     options = check_fields(spec.options, options, "options", ())
 
     names, players = _parse_players(spec, data.get("players"))
@@ -110,16 +112,14 @@ def parse_sheet(data: Any) -> tuple[GameSpec, Sheet]:
 
 def _parse_players(spec: GameSpec, raw: Any) -> tuple[tuple[str, ...], dict[str, dict[str, Any]]]:
     if not isinstance(raw, list):
-        raise fail("players", "must be a list of players in seat order", "좌석 순서대로 플레이어 목록이어야 합니다")
+        raise fail("players", "sheet.refuse.list_players_seat_order")
     if not spec.min_players <= len(raw) <= spec.max_players:
-        raise fail("players", "{game} takes {lo} to {hi} players, got {n}",
-                   "{game}은(는) {lo}~{hi}명이 플레이합니다 (입력: {n}명)",
+        raise fail("players", "sheet.refuse.takes_players",
                    game=spec.name, lo=spec.min_players, hi=spec.max_players, n=len(raw))
     names: list[Any] = []
     for i, entry in enumerate(raw):
         if not isinstance(entry, dict):
-            raise fail(f"players[{i}]", "must be an object with a name, got {got}",
-                       "이름을 가진 객체여야 합니다 (입력: {got})", got=describe(entry))
+            raise fail(f"players[{i}]", "sheet.refuse.object_name", got=describe(entry))
         names.append(entry.get("name"))
     for problem in name_problems(names)[:1]:
         raise SheetError(f"players[{problem.index}].name", problem.text)
@@ -137,15 +137,14 @@ def _parse_sequence(spec: GameSpec, data: dict[str, Any], key: str, names: tuple
     raw = data.get(key)
     if raw is None or raw == []:
         if key == "rounds" and spec.round_entry is not None and spec.round_range[0] > 0:
-            raise needed(key, "enter at least {n} round(s)", "라운드를 {n}개 이상 입력하세요", n=spec.round_range[0])
+            raise needed(key, "sheet.refuse.enter_least_round_s", n=spec.round_range[0])
         return []
     kind = spec.rounds_kind if key == "rounds" else spec.events_kind
     if kind is not None:
         return kind.check(raw, key, names)
     if not isinstance(raw, list):
-        raise fail(key, "must be a list", "목록이어야 합니다")
-    raise fail(join_path(key, 0), "{game} has no {key}: leave this list empty",
-               "{game}에는 이 항목이 없습니다: 비워 두세요", game=spec.name, key=key)
+        raise fail(key, "sheet.refuse.list")
+    raise fail(join_path(key, 0), "sheet.refuse.has_leave_list_empty", game=spec.name, key=key)
 
 
 # ---- a game in progress, judged entry by entry ---------------------------------------------------

@@ -12,8 +12,8 @@ from functools import cached_property
 from typing import Any
 
 from .errors import SheetError, fail, needed
+from .messages import Words
 from .names import name_problem
-from .text import Text
 
 MISSING: Any = object()
 
@@ -45,11 +45,10 @@ class Int(Kind):
 
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise fail(path, "must be a whole number, got {got}", "정수여야 합니다 (입력: {got})",
+            raise fail(path, "field.refuse.whole_number",
                        got=describe(value))
         if not self.min <= value <= self.max:
-            raise fail(path, "must be between {lo} and {hi}, got {got}",
-                       "{lo}에서 {hi} 사이여야 합니다 (입력: {got})", lo=self.min, hi=self.max, got=value)
+            raise fail(path, "field.refuse.between", lo=self.min, hi=self.max, got=value)
         return value
 
     def empty(self) -> int | None:
@@ -63,7 +62,7 @@ class Int(Kind):
 class Bool(Kind):
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> bool:
         if not isinstance(value, bool):
-            raise fail(path, "must be true or false, got {got}", "참(true) 또는 거짓(false)이어야 합니다 (입력: {got})",
+            raise fail(path, "field.refuse.true_false",
                        got=describe(value))
         return value
 
@@ -77,7 +76,7 @@ class Bool(Kind):
 @dataclass(frozen=True)
 class ChoiceValue:
     value: str
-    name: Text
+    name: Words
 
 
 @dataclass(frozen=True)
@@ -90,11 +89,11 @@ class Choice(Kind):
 
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> str:
         if not isinstance(value, str) or value not in self.allowed:
-            raise fail(path, "must be one of {allowed}, got {got}", "{allowed} 중 하나여야 합니다 (입력: {got})",
+            raise fail(path, "field.refuse.one",
                        allowed=", ".join(self.allowed), got=describe(value))
         return value
 
-    def name_of(self, value: str) -> Text:
+    def name_of(self, value: str) -> Words:
         return next(v.name for v in self.values if v.value == value)
 
     def to_json(self) -> dict[str, Any]:
@@ -107,10 +106,10 @@ class Str(Kind):
 
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise fail(path, "must be a non-empty text, got {got}", "비어 있지 않은 글자여야 합니다 (입력: {got})",
+            raise fail(path, "field.refuse.non_empty_text",
                        got=describe(value))
         if len(value) > self.max_len:
-            raise fail(path, "is longer than {n} characters", "{n}자를 넘습니다", n=self.max_len)
+            raise fail(path, "field.refuse.longer_than_characters", n=self.max_len)
         return value.strip()
 
     def to_json(self) -> dict[str, Any]:
@@ -134,8 +133,7 @@ class Name(Str):
 class PlayerRef(Kind):
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> str:
         if not isinstance(value, str) or value not in players:
-            raise fail(path, "must be the name of a player ({names}), got {got}",
-                       "플레이어 이름({names}) 중 하나여야 합니다 (입력: {got})",
+            raise fail(path, "field.refuse.name_player",
                        names=", ".join(players), got=describe(value))
         return value
 
@@ -152,12 +150,12 @@ class ListOf(Kind):
 
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> list[Any]:
         if not isinstance(value, list):
-            raise fail(path, "must be a list, got {got}", "목록이어야 합니다 (입력: {got})", got=describe(value))
+            raise fail(path, "field.refuse.list", got=describe(value))
         if not self.min_len <= len(value) <= self.max_len:
             if self.min_len == self.max_len:
-                raise fail(path, "must hold exactly {n} entries, got {got}", "정확히 {n}개여야 합니다 (입력: {got}개)",
+                raise fail(path, "field.refuse.hold_exactly_entries",
                            n=self.max_len, got=len(value))
-            raise fail(path, "must hold {lo} to {hi} entries, got {got}", "{lo}~{hi}개여야 합니다 (입력: {got}개)",
+            raise fail(path, "field.refuse.hold_entries",
                        lo=self.min_len, hi=self.max_len, got=len(value))
         items = []
         for i, v in enumerate(value):
@@ -169,7 +167,7 @@ class ListOf(Kind):
             seen: set[Any] = set()
             for i, v in enumerate(items):
                 if v in seen:
-                    raise fail(join_path(path, i), "{v} appears twice", "{v}이(가) 두 번 나옵니다", v=v)
+                    raise fail(join_path(path, i), "field.refuse.appears_twice", v=v)
                 seen.add(v)
         return items
 
@@ -190,9 +188,9 @@ class Field:
 
     key: str
     kind: Kind
-    name: Text
+    name: Words
     required: bool = False
-    help: Text | None = None
+    help: Words | None = None
     default: Any = MISSING
     required_unless: str | None = None
 
@@ -221,8 +219,7 @@ class Record(Kind):
 
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise fail(path, "must be an object with fields {keys}, got {got}",
-                       "{keys} 항목을 가진 객체여야 합니다 (입력: {got})",
+            raise fail(path, "field.refuse.object_fields",
                        keys=", ".join(f.key for f in self.fields), got=describe(value))
         return check_fields(self.fields, value, path, players)
 
@@ -242,7 +239,7 @@ class Variants(Kind):
                 if tag in value:
                     return record.check(value, path, players)
         tags = " or ".join(f"'{tag}'" for tag, _ in self.variants)
-        raise fail(path, "must be an object with {tags}, got {got}", "{tags} 항목을 가진 객체여야 합니다 (입력: {got})",
+        raise fail(path, "field.refuse.object",
                    tags=tags, got=describe(value))
 
     def to_json(self) -> dict[str, Any]:
@@ -257,15 +254,13 @@ class PerPlayer(Kind):
 
     def check(self, value: Any, path: str, players: tuple[str, ...]) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise fail(path, "must be an object keyed by player name, got {got}",
-                       "플레이어 이름을 키로 하는 객체여야 합니다 (입력: {got})", got=describe(value))
+            raise fail(path, "field.refuse.object_keyed_player_name", got=describe(value))
         for key in value:
             if key not in players:
-                raise fail(join_path(path, key), "is not a player of this game", "이 게임의 플레이어가 아닙니다")
+                raise fail(join_path(path, key), "field.refuse.player_game")
         for name in players:
             if name not in value:
-                raise needed(join_path(path, name), "is missing: every player needs an entry in every round",
-                             "빠져 있습니다: 모든 라운드에 모든 플레이어의 값이 필요합니다")
+                raise needed(join_path(path, name), "field.refuse.missing_player_needs_entry")
         out = {}
         for name in players:
             try:
@@ -294,10 +289,10 @@ def check_fields(fields: tuple[Field, ...], value: dict[str, Any], path: str,
             except SheetError as error:
                 raise error.within(join_path(path, f.key)) from None
         elif f.required:
-            raise needed(join_path(path, f.key), "is required", "필수 항목입니다")
+            raise needed(join_path(path, f.key), "field.refuse.required")
         elif f.needed_in(value):
             other = next(o.name for o in fields if o.key == f.required_unless)
-            raise needed(join_path(path, f.key), "is required, or else {other}", "필수 항목입니다 (또는 {other})",
+            raise needed(join_path(path, f.key), "field.refuse.required_else",
                          other=other)
         else:
             out[f.key] = f.missing_value()
@@ -321,8 +316,7 @@ def _keys(fields: tuple[Field, ...], ignore: frozenset[str]) -> frozenset[str]:
 
 
 def unknown_key(path: str, known: list[str]) -> SheetError:
-    return fail(path, "is not a field of this sheet (expected one of: {known})",
-                "이 기록지에 없는 항목입니다 (가능한 항목: {known})", known=", ".join(known) or "-")
+    return fail(path, "field.refuse.field_sheet_expected_one", known=", ".join(known) or "-")
 
 
 def describe(value: Any) -> str:

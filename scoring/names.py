@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .text import Text
+from .messages import Message, Words
 
 MAX_NAME_LENGTH = 30
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -22,31 +22,17 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 # joiner, variation selectors.
 INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u034f\u180e" + "".join(chr(c) for c in range(0xFE00, 0xFE10)))
 
-MESSAGES = {
-    "empty": Text("every player needs a name", "모든 플레이어에게 이름이 필요합니다"),
-    "long": Text("a name has no spaces around it and at most {n} characters",
-                 "이름은 앞뒤 공백 없이 {n}자 이내여야 합니다"),
-    "control": Text("a name may not contain control characters", "이름에 제어 문자를 쓸 수 없습니다"),
-    "bidi": Text("a name may not contain text-direction overrides", "이름에 글자 방향을 바꾸는 문자를 쓸 수 없습니다"),
-    "invisible": Text("a name needs visible characters", "이름에 보이는 글자가 있어야 합니다"),
-    "twice": Text("{name} is listed twice: names must be unique",
-                  "{name}이(가) 두 번 있습니다: 이름은 서로 달라야 합니다"),
-    "looks_same": Text("{name} looks the same as {other}: they differ only in invisible characters",
-                       "{name}은(는) {other}와(과) 똑같아 보입니다: 보이지 않는 문자만 다릅니다"),
-}
-
-
 @dataclass(frozen=True)
 class NameProblem:
-    """Why the name in seat `index` is refused: `code` is one of MESSAGES' keys."""
+    """Why the name in seat `index` is refused: `code` names its message, `name.refuse.<code>`."""
 
     code: str
     index: int
     params: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def text(self) -> Text:
-        return MESSAGES[self.code].format(**self.params)
+    def text(self) -> Words:
+        return Message.of(f"name.refuse.{self.code}", **self.params)
 
 
 def clean_name(raw: str) -> str:

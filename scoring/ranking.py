@@ -6,18 +6,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .messages import DEFAULT_LANGUAGE, Messages, Words, join_names
 from .spec import GameSpec, Scoring, Sheet, TiebreakRule
-from .text import Text, join_names
+
+M = Messages("tiebreak")
 
 
 @dataclass(frozen=True)
 class TiebreakNote:
     players: tuple[str, ...]
     decided_by: str
-    text: Text
+    text: Words
 
-    def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "decided_by": self.decided_by, "detail": self.text.en}
+    def to_json(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        return {"players": list(self.players), "decided_by": self.decided_by, "detail": self.text.render(lang)}
 
 
 def places(ranking: Sequence[Sequence[str]]) -> list[tuple[int, list[str]]]:
@@ -105,37 +107,29 @@ class _Ranker:
 
     def note(self, group: list[str], rule: TiebreakRule, values: dict[str, Any],
              subgroups: list[list[str]], equal: list[tuple[TiebreakRule, Any]], for_win: bool) -> TiebreakNote:
-        tied = Text("{names} tied on {total}", "{names}: {total}점 동점").format(
-            names=join_names(group), total=self.total(group[0]))
+        tied = M("note.tied", names=join_names(group), total=self.total(group[0]))
         for prior, value in equal:
-            tied = Text("{tied} and on {rule} ({value})", "{tied}, {rule}도 같음 ({value})").format(
-                tied=tied, rule=prior.name, value=_shown(value))
+            tied = M("note.also_equal", tied=tied, rule=prior.name, value=_shown(value))
         shows_values = rule.shows_values and not any(isinstance(v, bool) for v in values.values())
         if len(group) == 2:
             first, second = subgroups[0][0], subgroups[1][0]
-            verb = Text("wins", "승리") if for_win else Text("ranks ahead", "앞섬")
+            verb = M("note.wins") if for_win else M("note.ranks_ahead")
             if shows_values:
-                text = Text("{tied}; {first} {verb} with {rule}: {a} against {b}",
-                            "{tied} → {rule} {first} {verb} ({a} 대 {b})").format(
-                    tied=tied, first=first, verb=verb, rule=rule.advantage,
+                text = M("note.against", tied=tied, first=first, verb=verb, rule=rule.advantage,
                     a=_shown(values[first]), b=_shown(values[second]))
             else:
-                text = Text("{tied}; {first} {verb} with {rule}", "{tied} → {rule} {first} {verb}").format(
-                    tied=tied, first=first, verb=verb, rule=rule.advantage)
+                text = M("note.ahead", tied=tied, first=first, verb=verb, rule=rule.advantage)
         else:
             order = " > ".join(", ".join(sub) for sub in subgroups)
             if shows_values:
                 listing = ", ".join(f"{n} {_shown(values[n])}" for sub in subgroups for n in sub)
-                text = Text("{tied}; by {rule}: {listing} ({order})",
-                            "{tied} → {rule} 기준: {listing} ({order})").format(
-                    tied=tied, rule=rule.name, listing=listing, order=order)
+                text = M("note.by_values", tied=tied, rule=rule.name, listing=listing, order=order)
             else:
-                text = Text("{tied}; by {rule}: {order}", "{tied} → {rule} 기준: {order}").format(
-                    tied=tied, rule=rule.name, order=order)
+                text = M("note.by_order", tied=tied, rule=rule.name, order=order)
         return TiebreakNote(tuple(group), rule.id, text)
 
 
-def _shown(value: Any) -> Text | str:
+def _shown(value: Any) -> Words | str:
     if isinstance(value, bool):
-        return Text("yes", "예") if value else Text("no", "아니요")
+        return M("shown.yes") if value else M("shown.no")
     return str(value)

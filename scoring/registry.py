@@ -46,8 +46,7 @@ def get_spec(game: str) -> GameSpec:
     try:
         return REGISTRY[game]
     except KeyError:
-        raise fail("game", "unknown game {game!r}; known games: {known}",
-                   "알 수 없는 게임 {game!r}; 지원하는 게임: {known}", game=game, known=", ".join(REGISTRY)) from None
+        raise fail("game", "sheet.refuse.unknown_game_known_games", game=game, known=", ".join(REGISTRY)) from None
 
 
 def all_specs() -> list[GameSpec]:
@@ -60,10 +59,8 @@ def spec_for_sheet(sheet: Any) -> GameSpec:
     if not is_custom(game):
         return get_spec(game)  # type: ignore[arg-type]
     if "definition" not in sheet:
-        raise fail("definition", "a custom game's sheet carries its definition",
-                   "직접 만든 게임의 기록지에는 정의가 있어야 합니다")
+        raise fail("definition", "sheet.refuse.custom_game_s_sheet")
     spec = spec_from_definition(sheet["definition"])
     if spec.id != game:
-        raise fail("definition.id", "is {got!r}, but the sheet is of {game!r}",
-                   "{got!r}이지만 기록지의 게임은 {game!r}입니다", got=spec.id, game=game)
+        raise fail("definition.id", "sheet.refuse.but_sheet", got=spec.id, game=game)
     return spec

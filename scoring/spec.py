@@ -8,7 +8,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from .fields import Field, Kind, ListOf, PerPlayer
-from .text import Text
+from .messages import Typed, Words
 
 Phase = Literal["setup", "turn", "round", "end", "scoring"]
 EndReason = Literal["rounds", "target", "line", "score", "tokens", "no_bridges", "table"]
@@ -52,7 +52,7 @@ class Scoring:
     finished: bool
     end_reason: EndReason | None
     outright_winner: str | None = None  # wins whatever the totals (a completed line)
-    outright_reason: Text | None = None  # why, in words: the result explains it first
+    outright_reason: Words | None = None  # why, in words: the result explains it first
     progress: list[dict[str, int]] = field(default_factory=list)
     extras: dict[str, Any] = field(default_factory=dict)
     # Games whose result the table decides (cooperative, or no points): the winners, who rank first.
@@ -69,8 +69,8 @@ class TiebreakRule:
     """
 
     id: str
-    name: Text
-    advantage: Text
+    name: Words
+    advantage: Words
     value: Callable[[Sheet, Scoring, str], int | bool | None]
     better: Literal["higher", "lower"] = "higher"
     shows_values: bool = True
@@ -88,7 +88,7 @@ class Prompt:
     """
 
     phase: Phase
-    text: Text
+    text: Words
     min_players: int = 1
     max_players: int = 99
     option: tuple[str, Any] | None = None
@@ -118,7 +118,7 @@ def no_check(sheet: Sheet) -> None:
 @dataclass(frozen=True)
 class GameSpec:
     id: str
-    name: Text
+    name: Words
     min_players: int
     max_players: int
     rules_version: int
@@ -134,8 +134,8 @@ class GameSpec:
     prompts: tuple[Prompt, ...] = ()
     setup: Callable[[Mapping[str, Any], int], dict[str, Any]] = no_setup_values
     check: Callable[[Sheet], None] = no_check
-    notes: tuple[Text, ...] = ()
-    categories: tuple[tuple[str, Text], ...] = ()
+    notes: tuple[Words, ...] = ()
+    categories: tuple[tuple[str, Words], ...] = ()
     uses_seat_order: bool = False
     lowest_wins: bool = False
     definition: Mapping[str, Any] | None = field(default=None, compare=False)  # a custom game's, as given
@@ -161,14 +161,14 @@ class GameSpec:
         """The type of the sheet's `events` (None when the game has none)."""
         return None if self.event is None else ListOf(self.event, self.max_events)
 
-    def category_name(self, key: str) -> Text:
+    def category_name(self, key: str) -> Words:
         """The player-facing name of a breakdown key, e.g. "coins" -> "Coins left"."""
-        return dict(self.categories).get(key, Text(key, key))
+        return dict(self.categories).get(key, Typed(key))
 
     def default_options(self) -> dict[str, Any]:
         return {f.key: f.missing_value() for f in self.options}
 
-    def prompts_for(self, options: Mapping[str, Any], n_players: int, phase: Phase | None = None) -> list[Text]:
+    def prompts_for(self, options: Mapping[str, Any], n_players: int, phase: Phase | None = None) -> list[Words]:
         values = self.setup(options, n_players)
         return [p.text.format(**values) for p in self.prompts
                 if (phase is None or p.phase == phase) and p.applies(options, n_players)]

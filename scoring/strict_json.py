@@ -19,8 +19,7 @@ MAX_DEPTH = 32
 
 
 def _number_too_long(text: str) -> SheetError:
-    return fail("", "not a sheet: the number {start}... is too long",
-                "기록지가 아닙니다: 숫자 {start}...이(가) 너무 깁니다", start=text[:12])
+    return fail("", "json.refuse.sheet_number_too_long", start=text[:12])
 
 
 def parse_int(text: str) -> int:
@@ -34,14 +33,12 @@ def parse_float(text: str) -> float:
         raise _number_too_long(text)
     value = float(text)
     if not math.isfinite(value):
-        raise fail("", "not a sheet: the number {n} is out of range",
-                   "기록지가 아닙니다: 숫자 {n}은(는) 범위를 벗어났습니다", n=text)
+        raise fail("", "json.refuse.sheet_number_out_range", n=text)
     return value
 
 
 def reject_constant(name: str) -> Any:
-    raise fail("", "not valid JSON: {name} is not a number JSON allows",
-               "올바른 JSON이 아닙니다: {name}은(는) JSON에서 허용되지 않는 숫자입니다", name=name)
+    raise fail("", "json.refuse.valid_json_number_json", name=name)
 
 
 def decoder(bounded_ints: bool = True) -> json.JSONDecoder:
@@ -70,8 +67,7 @@ def check_value(value: Any) -> None:
 
 
 def too_deep() -> SheetError:
-    return fail("", "not a sheet: the JSON is nested too deeply",
-                "기록지가 아닙니다: JSON이 너무 깊게 중첩되어 있습니다")
+    return fail("", "json.refuse.sheet_json_nested_too")
 
 
 def _check_text(text: str) -> None:
@@ -79,8 +75,7 @@ def _check_text(text: str) -> None:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            raise fail("", "not valid text: a lone surrogate (\\u{code:04x}) cannot be written as UTF-8",
-                       "올바른 글자가 아닙니다: 짝이 없는 서로게이트(\\u{code:04x})는 UTF-8로 쓸 수 없습니다",
+            raise fail("", "json.refuse.valid_text_lone_surrogate",
                        code=next(ord(c) for c in text if 0xD800 <= ord(c) <= 0xDFFF)) from None
 
 
@@ -89,8 +84,7 @@ def loads(text: str) -> Any:
     try:
         value = decoder().decode(text)
     except json.JSONDecodeError as error:
-        raise fail("", "not valid JSON: {why} (line {line}, column {col})",
-                   "올바른 JSON이 아닙니다: {why} ({line}행 {col}열)",
+        raise fail("", "json.refuse.valid_json_line_column",
                    why=error.msg, line=error.lineno, col=error.colno) from None
     except RecursionError:
         raise too_deep() from None

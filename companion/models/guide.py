@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import GameSpec, Result, SheetError, Text
+from scoring import GameSpec, Result, SheetError, Words
 
 STEPS = ("setup", "play", "end", "score")
 PHASES = {"setup": ("setup",), "play": ("round", "turn"), "end": ("end",), "score": ("scoring",)}
@@ -18,7 +18,7 @@ PHASES = {"setup": ("setup",), "play": ("round", "turn"), "end": ("end",), "scor
 
 @dataclass(frozen=True)
 class Now:
-    """What the table does now: a catalog key with its values, which may hold the engine's Text (the view
+    """What the table does now: a catalog key with its values, which may hold the engine's words (the view
     translates both)."""
 
     key: str
@@ -51,7 +51,7 @@ class Guide:
     def state(self) -> dict[str, Any]:
         return {"step": self.step, "setup_done": sorted(self.setup_done)}
 
-    def prompts(self, step: str) -> list[Text]:
+    def prompts(self, step: str) -> list[Words]:
         """The prompts of a step in the spec's order, with this table's numbers filled in."""
         values = self.spec.setup(self.options, len(self.names))
         return [p.text.format(**values) for p in self.spec.prompts

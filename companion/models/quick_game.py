@@ -7,11 +7,12 @@ store.definitions), so that its plays have a game and a name in the history, and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import Text
 from scoring.custom import LIMIT, MAX_PLAYERS, MAX_STEPS
+from scoring.messages import DEFAULT_LANGUAGE
 
 from .new_game import Problem
 
@@ -54,15 +55,15 @@ class QuickForm:
         if len(self.steps) > 1:
             del self.steps[index]
 
-    def definition(self, game_id: str, unnamed: Text, points: Text) -> dict[str, Any]:
-        """The quick game's definition: its name (`unnamed` in both languages when none was typed), any number
-        of players, one counter (`points`) with these steps, from -LIMIT to LIMIT."""
+    def definition(self, game_id: str, unnamed: Mapping[str, str], points: Mapping[str, str]) -> dict[str, Any]:
+        """The quick game's definition: its name (`unnamed`, by language, when none was typed), any number of
+        players, one counter (`points`, by language) with these steps, from -LIMIT to LIMIT."""
         name = " ".join(self.name.split())
         d: dict[str, Any] = {
-            "id": game_id, "name": name or unnamed.en, "players": {"min": 1, "max": MAX_PLAYERS},
+            "id": game_id, "name": name or unnamed[DEFAULT_LANGUAGE], "players": {"min": 1, "max": MAX_PLAYERS},
             "scoring": "counter", "win": self.win,
-            "categories": [{"key": CATEGORY, "name": points.en, "names": {"en": points.en, "ko": points.ko},
+            "categories": [{"key": CATEGORY, "name": points[DEFAULT_LANGUAGE], "names": dict(points),
                             "min": -LIMIT, "max": LIMIT, "steps": list(self.steps)}]}
         if not name:
-            d["names"] = {"en": unnamed.en, "ko": unnamed.ko}
+            d["names"] = dict(unnamed)
         return d

@@ -128,7 +128,7 @@ def game_facts(play: dict[str, Any]) -> _GameFacts:
     """What BG Stats knows of a game: from the built-in spec, or from the custom definition the sheet carries."""
     spec = _spec_or_none(play["game"])
     if spec is not None:
-        return _GameFacts(spec.name.en, spec.bgg_id, False, not spec.lowest_wins, False, spec.min_players,
+        return _GameFacts(spec.name.render("en"), spec.bgg_id, False, not spec.lowest_wins, False, spec.min_players,
                           spec.max_players, True, spec.bgg_year, spec.play_time)
     d = play["sheet"].get("definition") or {}
     players = d.get("players") or {}

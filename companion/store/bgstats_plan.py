@@ -161,7 +161,7 @@ def match_game(game: dict[str, Any]) -> GameSpec | None:
     if by_bgg is not None:
         return by_bgg
     name = " ".join(str(game["name"]).split()).casefold()
-    return next((s for s in specs if name in (s.name.en.casefold(), s.name.ko.casefold(), s.id)), None)
+    return next((s for s in specs if name in (*(n.casefold() for n in s.name.to_json().values()), s.id)), None)
 
 
 def _target(game: dict[str, Any], facts: _GameFacts) -> _Target | None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from tinydb import Query
 
-from scoring import GameSpec, SheetError, Text, all_specs, get_spec
+from scoring import GameSpec, SheetError, Typed, Words, all_specs, get_spec
 from scoring.custom import checked_definition, is_custom, spec_from_definition
 
 from .atomic import CorruptFileError, read_tables
@@ -128,12 +128,12 @@ class DefinitionStore:
     def _listed(self) -> list[GameSpec]:
         return [*all_specs(), *(spec_from_definition(d) for d in self.games())]
 
-    def name_of(self, game_id: str) -> Text:
+    def name_of(self, game_id: str) -> Words:
         """A game's name for lists of plays; a custom game missing from the store shows its id."""
         try:
             return self.spec(game_id).name
         except SheetError:
-            return Text(game_id, game_id)
+            return Typed(game_id)
 
     # ---- writing ---------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scoring import SheetError, Text, all_specs, assess_sheet, get_spec, score_sheet, spec_for_sheet, strict_json
+from scoring import SheetError, Words, all_specs, assess_sheet, get_spec, score_sheet, spec_for_sheet, strict_json
 from scoring.custom import ID as CUSTOM_ID
 from scoring.custom import checked_definition, is_custom
 from scoring.names import look_alike_key, name_problem
@@ -89,7 +89,7 @@ class BackupError(RefusedError):
     holds its English).
     """
 
-    def __init__(self, message_key: str, rules_text: Text | None = None, **params: Any) -> None:
+    def __init__(self, message_key: str, rules_text: Words | None = None, **params: Any) -> None:
         super().__init__(message_key, **params)
         self.rules_text = rules_text
 
@@ -559,7 +559,7 @@ def _check_time(doc: dict[str, Any], key: str, path: str, required: bool = True)
 def _check_name(name: Any, path: str) -> None:
     problem = name_problem(name)  # the engine's rule for names
     if problem is not None:
-        raise BackupError("backup.error.name", problem.text, path=path, message=problem.text.en)
+        raise BackupError("backup.error.name", problem.text, path=path, message=problem.text.render("en"))
 
 
 def _check_player(player: dict[str, Any], path: str, names: set[str]) -> None:
@@ -737,7 +737,7 @@ def export_csv(repo: Repository, lang: str = "en") -> bytes:
         for seat, player in enumerate(summary.players, start=1):
             writer.writerow([summary.id, summary.day().isoformat(), started_of(play), summary.finished_at,
                              "" if duration is None else duration, summary.game,
-                             _cell(names.name_of(summary.game).get(lang)), _bgg_id(names, summary.game),
+                             _cell(names.name_of(summary.game).render(lang)), _bgg_id(names, summary.game),
                              _cell(str(record.get("location") or "")), _cell(str(record.get("note") or "")),
                              int(bool(record.get("ended_early")) or not summary.finished), _cell(player), seat,
                              summary.totals[player] if summary.points else "", summary.place(player),

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import Result, SheetError, Text
+from scoring import Result, SheetError, Typed
 from scoring.builtin_definitions import CANNOT, definition_of
 from scoring.custom import describe_rules, is_custom
 from scoring.fields import Field
@@ -269,7 +269,7 @@ class CustomGameScreen(Screen):
                                  *[editors.build(field, ("players", 0, field.key)) for field in spec.player_fields]))
         if spec.round_entry is not None:
             entry = spec.round_entry
-            rows = [editors.build(Field(name, entry, Text(name, name), required=True), ("rounds", 0, name))
+            rows = [editors.build(Field(name, entry, Typed(name), required=True), ("rounds", 0, name))
                     for name in model.names]
             parts.append(section(t("sheet.round_n", n=1), *rows))
         if spec.game_fields:
@@ -329,7 +329,7 @@ class CustomGameScreen(Screen):
         t = self.t
         found = definition_of(game) if not is_custom(game) else self.store.latest(game)
         if found is None:
-            self.copy_note = t("custom.cannot_copy", reason=t.text(CANNOT.get(game, Text("", ""))))
+            self.copy_note = t("custom.cannot_copy", reason=t.text(CANNOT.get(game, Typed(""))))
             self._redraw()
             return
         form = DefinitionForm.of(found, self.store.new_id(found["name"]))

@@ -8,7 +8,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import SheetError, Text, spec_for_sheet
+from scoring import SheetError, Typed, Words, spec_for_sheet
 
 from ..i18n import Translator
 from ..models.sheet_model import SheetStore, UnsavedSheet
@@ -211,8 +211,8 @@ class PlayDetailScreen(ResultScreen):
                             lambda: self.app.repo.restore_play(removed))
 
 
-def _field_name(fields: Any, key: str) -> Text:
-    return next((f.name for f in fields if f.key == key), Text(key, key))
+def _field_name(fields: Any, key: str) -> Words:
+    return next((f.name for f in fields if f.key == key), Typed(key))
 
 
 class EditPlayScreen(SheetScreen):

@@ -183,8 +183,8 @@ class HomeScreen(Screen):
                 game_badge(spec.id),
                 ft.Column([
                     AppText(self.t.text(spec.name), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
-                    AppText(self.t("custom.yours") if is_custom(spec.id) and spec.name.en == spec.name.ko
-                            else self.t.other(spec.name), size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
+                    AppText(self.t.in_english(spec.name) or (self.t("custom.yours") if is_custom(spec.id) else ""),
+                            size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
                     AppText(players, size=12),
                 ], spacing=2, expand=True),
             ], spacing=12),

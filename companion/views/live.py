@@ -19,7 +19,7 @@ from scoring import score_sheet, spec_for_sheet
 from scoring.ranking import places
 
 from ..claims import ClaimError, check_edit
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, language_name
 from ..live import CODE_LENGTH, JoinResult
 from ..models.changes import ChangeLine, Part, change_lines, take_back
 from ..models.draft import DraftSession
@@ -33,7 +33,6 @@ from ..widgets.text import AppText
 from .base import Screen
 from .home import game_badge
 from .result import winner_headline
-from .settings import LANGUAGE_NAMES
 
 CHANGES_SHOWN = 50  # lines of the change list drawn at first, and added by each tap on More
 
@@ -46,9 +45,10 @@ def qr_png(url: str) -> bytes:
 
 def language_switch(screen: Screen) -> ft.Control:
     """Each phone at the table picks its own language."""
-    other = next(lang for lang in LANGUAGES if lang != screen.app.lang)
-    return tagged("live.language", ft.TextButton(LANGUAGE_NAMES[other], on_click=lambda e: screen.app.set_language(
-        other)))
+    return tagged("live.language", ft.PopupMenuButton(content=AppText(language_name(screen.app.lang)), items=[
+        ft.PopupMenuItem(content=AppText(language_name(lang)),
+                         on_click=lambda e, lang=lang: screen.app.set_language(lang))
+        for lang in LANGUAGES if lang != screen.app.lang]))
 
 
 

@@ -8,9 +8,9 @@ from typing import Any
 import flet as ft
 
 from scoring import GameSpec, SheetError
-from scoring.custom import spec_from_definition
+from scoring.custom import NAME_LANGUAGES, spec_from_definition
 
-from ..i18n import in_both
+from ..i18n import in_languages
 from ..models.quick_game import QuickForm, parse_amount
 from ..store.definitions import DefinitionStore
 from ..widgets.common import secondary_button, section, signed, tagged
@@ -28,7 +28,7 @@ class QuickGameScreen(NewGameScreen):
         self.step_error: str | None = None
         self.new_step = ft.TextField(hint_text=app.t("counter.amount"), width=96, dense=True,
                                      keyboard_type=ft.KeyboardType.NUMBER, on_submit=lambda e: self._add_step())
-        players = spec_from_definition(self.quick.definition("custom-quick", in_both(UNNAMED), in_both(POINTS)))
+        players = spec_from_definition(self.quick.definition("custom-quick", *self._names()))
         super().__init__(app, route, players, ["", ""])
 
     def title(self) -> str:
@@ -78,11 +78,15 @@ class QuickGameScreen(NewGameScreen):
         self.quick.remove_step(index)
         self._redraw()
 
+    @staticmethod
+    def _names() -> tuple[dict[str, str], dict[str, str]]:
+        """The unnamed game's and its counter's names in each language a definition names things in."""
+        return in_languages(UNNAMED, NAME_LANGUAGES), in_languages(POINTS, NAME_LANGUAGES)
+
     def game_to_start(self) -> GameSpec | None:
         """The quick game, stored (its name is held to the rule every game's name keeps)."""
         store = DefinitionStore(self.app.repo)
-        definition = self.quick.definition(store.new_id(self.quick.name.strip() or "quick"), in_both(UNNAMED),
-                                           in_both(POINTS))
+        definition = self.quick.definition(store.new_id(self.quick.name.strip() or "quick"), *self._names())
         try:
             stored = store.save_quick(definition)
         except SheetError as error:

@@ -5,15 +5,13 @@ from __future__ import annotations
 import flet as ft
 
 from .. import platform
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, language_name
 from ..theme import THEME_MODES
 from ..widgets.common import secondary_button, section, tagged
 from ..widgets.keep_history import KeepHistory
 from ..widgets.text import AppText
 from .base import Screen
 from .data_panel import DataPanel, export_action
-
-LANGUAGE_NAMES = {"ko": "한국어", "en": "English"}
 
 
 def storage_size(size: int) -> str:
@@ -28,10 +26,11 @@ class SettingsScreen(Screen):
         return self.t("settings.title")
 
     def content(self) -> list[ft.Control]:
-        language = ft.SegmentedButton(
-            segments=[ft.Segment(value=lang, label=AppText(LANGUAGE_NAMES[lang])) for lang in LANGUAGES],
-            selected=[self.app.lang],
-            on_change=lambda e: self.app.set_language(e.control.selected[0]),
+        language = ft.Dropdown(  # every language by its own name, however many there are
+            value=self.app.lang, dense=True,
+            options=[ft.DropdownOption(key=lang, text=language_name(lang), content=AppText(language_name(lang)))
+                     for lang in LANGUAGES],
+            on_select=lambda e: self.app.set_language(e.control.value),
         )
         theme = ft.SegmentedButton(
             segments=[ft.Segment(value=mode, label=AppText(self.t(f"settings.theme.{mode}"))) for mode in THEME_MODES],

@@ -10,7 +10,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import GameSpec, SheetError, Text, spec_for_sheet
+from scoring import GameSpec, SheetError, Typed, spec_for_sheet
 from scoring.fields import Field
 
 from .. import platform
@@ -193,7 +193,7 @@ class SheetScreen(Screen):
         if tabular(entry):
             rows.append(self.editors.table(entry, [(name, ("rounds", r, name)) for name in self.model.names]))
         else:
-            rows += [self.editors.build(Field(name, entry, Text(name, name), required=True),
+            rows += [self.editors.build(Field(name, entry, Typed(name), required=True),
                                         ("rounds", r, name)) for name in self.model.names]
         if self.ui.round_notes is not None:
             rows.append(self._round_notes(r))

@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from scoring import Text
+from scoring import Typed
 from scoring.fields import Bool, Choice, ChoiceValue, Field, Int, Kind, ListOf, PlayerRef, Record, Str
 
 from ..i18n import Translator
@@ -333,7 +333,7 @@ class EditorFactory:
         if isinstance(kind, ListOf) and isinstance(kind.item, Choice) and kind.unique and not compact:
             return ChoiceSetEditor(path, label, kind.item, m, changed)
         if isinstance(kind, ListOf) and isinstance(kind.item, PlayerRef) and kind.unique and not compact:  # winners
-            players = Choice(tuple(ChoiceValue(n, Text(n, n)) for n in m.names))
+            players = Choice(tuple(ChoiceValue(n, Typed(n)) for n in m.names))
             return ChoiceSetEditor(path, label, players, m, changed)
         if isinstance(kind, ListOf) and isinstance(kind.item, Int) and not compact:
             return IntListEditor(path, label, m, changed, t)
@@ -386,7 +386,7 @@ class EditorFactory:
 
         Column heads are printed once; each row's problems are listed under that row.
         """
-        columns = list(kind.fields) if isinstance(kind, Record) else [Field("", kind, Text("", ""), required=True)]
+        columns = list(kind.fields) if isinstance(kind, Record) else [Field("", kind, Typed(""), required=True)]
         lines: list[ft.Control] = []
         if isinstance(kind, Record):
             heads = [ft.Container(AppText(self.t.text(f.name), size=12, max_lines=2, text_align=ft.TextAlign.CENTER),

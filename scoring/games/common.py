@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import fail
+from ..messages import Words
 from ..spec import Scoring, Sheet, TiebreakRule
-from ..text import Text
 
 
-def at_most_one_holder(sheet: Sheet, key: str, thing: Text) -> None:
+def at_most_one_holder(sheet: Sheet, key: str, thing: Words) -> None:
     """A unique item (a bonus tile, a map) can be held by one player at most."""
     holders = [n for n in sheet.names if sheet.players[n][key]]
     if len(holders) > 1:
-        raise fail(sheet.player_path(holders[1], key), "{thing} is held by one player at most (also {first})",
-                   "{thing}은(는) 한 명만 가질 수 있습니다 (이미 {first})", thing=thing, first=holders[0])
+        raise fail(sheet.player_path(holders[1], key), "common.refuse.held_one_player_most", thing=thing,
+                   first=holders[0])
 
 
 def player_value(key: str) -> Callable[[Sheet, Scoring, str], int | bool | None]:
@@ -22,7 +22,7 @@ def player_value(key: str) -> Callable[[Sheet, Scoring, str], int | bool | None]
     return lambda sheet, scoring, name: sheet.players[name][key]
 
 
-def field_rule(key: str, name: Text, advantage: Text, better: str = "higher") -> TiebreakRule:
+def field_rule(key: str, name: Words, advantage: Words, better: str = "higher") -> TiebreakRule:
     return TiebreakRule(key, name, advantage, player_value(key), better)  # type: ignore[arg-type]
 
 

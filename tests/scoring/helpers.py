@@ -26,7 +26,7 @@ def refused(sheet: dict[str, Any], path: str, *words: str) -> SheetError:
     assert error.path == path, f"expected error at {path!r}, got {error.path!r}: {error.message}"
     for word in words:
         assert word in error.message, f"{word!r} not in {error.message!r}"
-    assert error.text.ko != error.text.en, "every refusal has a Korean message"
+    assert error.text.render("ko") != error.text.render("en"), "every refusal has a Korean message"
     return error
 
 

@@ -110,8 +110,8 @@ def test_the_treasure_map_holder_wins_a_tie() -> None:
     assert result.ranking == [["Joon"], ["Mina"], ["Sora"]]
     assert result.player("Sora").eliminated
     assert [t.decided_by for t in result.tiebreaks] == ["treasure_map"]
-    assert result.tiebreaks[0].text.en == "Mina and Joon tied on 28; Joon wins with the Treasure Map"
-    assert result.tiebreaks[0].text.ko == "Mina, Joon: 28점 동점 → 보물 지도를 가져 Joon 승리"
+    assert result.tiebreaks[0].text.render("en") == "Mina and Joon tied on 28; Joon wins with the Treasure Map"
+    assert result.tiebreaks[0].text.render("ko") == "Mina, Joon: 28점 동점 → 보물 지도를 가져 Joon 승리"
 
 
 @pytest.mark.parametrize("holder", [None, "C"], ids=["nobody-holds-it", "a-third-player-holds-it"])
@@ -179,12 +179,12 @@ def test_fifteen_tiles_fill_the_board_exactly() -> None:
 
 
 def test_prompts_name_the_nine_characters_and_the_board_rules() -> None:
-    texts = " ".join(t.en for t in SPEC.prompts_for({"board": "C"}, 3))
+    texts = " ".join(t.render("en") for t in SPEC.prompts_for({"board": "C"}, 3))
     for character in ("Cartographer", "Navigator", "Cook", "Monkey", "Gunner", "Parrot", "Swabby", "Carpenter",
                       "Lookout"):
         assert f"{character} (" in texts
     assert "Board C:" in texts and "Board D:" not in texts
-    assert "board C" in SPEC.prompts_for({"board": "C"}, 3, "setup")[0].en
-    assert "Board D:" in " ".join(t.en for t in SPEC.prompts_for({"board": "D"}, 3))
-    assert [t.en for t in SPEC.prompts_for({"board": "A"}, 2, "end")] == [
+    assert "board C" in SPEC.prompts_for({"board": "C"}, 3, "setup")[0].render("en")
+    assert "Board D:" in " ".join(t.render("en") for t in SPEC.prompts_for({"board": "D"}, 3))
+    assert [t.render("en") for t in SPEC.prompts_for({"board": "A"}, 2, "end")] == [
         "When a player completes 4 columns, finish the round, then the game ends."]

@@ -75,7 +75,8 @@ def test_the_example_game_adds_round_points_and_kharnage_tokens() -> None:
         {"Mina": 10, "Joon": 11, "Sora": 6, "Tae": 3}, {"Mina": 13, "Joon": 11, "Sora": 13, "Tae": 3}]
     assert result.ranking == [["Sora"], ["Mina"], ["Joon"], ["Tae"]]
     assert result.finished and result.end_reason == "rounds"
-    assert result.tiebreaks[0].text.en == "Mina and Sora tied on 13; Sora wins with more Kharnage tokens: 2 against 1"
+    assert result.tiebreaks[0].text.render("en") == (
+        "Mina and Sora tied on 13; Sora wins with more Kharnage tokens: 2 against 1")
 
 
 @pytest.mark.parametrize(("rounds", "finished"), [(1, False), (3, False), (4, True)], ids=["one", "three", "four"])
@@ -106,7 +107,7 @@ def test_then_more_deployed_cards() -> None:
     assert totals(sheet) == {"A": 9, "B": 9}
     assert result.winners == ["A"]
     assert result.tiebreaks[0].decided_by == "deployed"
-    assert result.tiebreaks[0].text.en == (
+    assert result.tiebreaks[0].text.render("en") == (
         "A and B tied on 9 and on Kharnage tokens (1); A wins with more legion cards deployed: 6 against 4")
 
 
@@ -116,7 +117,8 @@ def test_then_the_lower_initiative_of_the_last_round(deployed: dict[str, int] | 
     result = score(sheet)
     assert result.winners == ["B"]
     assert result.tiebreaks[0].decided_by == "last_initiative"
-    assert result.tiebreaks[0].text.en.endswith("B wins with the lower initiative in the last round: 300 against 400")
+    assert result.tiebreaks[0].text.render("en").endswith(
+        "B wins with the lower initiative in the last round: 300 against 400")
 
 
 def test_a_three_way_tie_is_broken_by_the_last_initiatives() -> None:
@@ -125,7 +127,7 @@ def test_a_three_way_tie_is_broken_by_the_last_initiatives() -> None:
     result = score(sheet)
     assert totals(sheet) == {"A": 5 + 3 + 1, "B": 3 + 1 + 5, "C": 1 + 5 + 3}
     assert result.ranking == [["A"], ["C"], ["B"]]
-    assert result.tiebreaks[0].text.en == (
+    assert result.tiebreaks[0].text.render("en") == (
         "A, B and C tied on 9 and on Kharnage tokens (0); by last round's initiative: A 100, C 200, B 300 "
         "(A > C > B)")
 
@@ -164,10 +166,10 @@ def test_refusals_name_the_field(sheet: dict[str, Any], path: str, words: str) -
 
 
 def test_prompts_cover_the_round_in_initiative_order() -> None:
-    texts = [t.en for t in SPEC.prompts_for({}, 4)]
+    texts = [t.render("en") for t in SPEC.prompts_for({}, 4)]
     assert any("the lowest plays first" in t for t in texts)
     assert any("Most destroyed scores 5, second 3, third 1" in t for t in texts)
-    assert [t.en for t in SPEC.prompts_for({}, 4, "end")] == ["The game ends after round 4."]
+    assert [t.render("en") for t in SPEC.prompts_for({}, 4, "end")] == ["The game ends after round 4."]
 
 
 # The rule text (seed 003): "한 군단의 카드를 모두 파괴하면, 카나지가 발생합니다" and the publisher's rules: the

@@ -1,4 +1,5 @@
-"""The scoring CLI's contract: JSON in, JSON out, exit 2 with {"error": {path, message}} on bad input."""
+"""The scoring CLI's contract: JSON in, JSON out, exit 2 with {"error": {path, message}, "message": {id, args}} on bad
+input."""
 
 from __future__ import annotations
 
@@ -62,7 +63,8 @@ def test_score_reads_a_file(tmp_path: Path) -> None:
 def test_bad_input_exits_2_with_a_located_error(stdin: str, path: str, words: str) -> None:
     code, out = run(["score", "-"], stdin)
     assert code == 2
-    assert out == {"error": {"path": path, "message": out["error"]["message"]}}
+    assert out == {"error": {"path": path, "message": out["error"]["message"]},
+                   "message": {"id": out["message"]["id"], "args": out["message"]["args"]}}
     assert words in out["error"]["message"]
 
 
@@ -138,7 +140,7 @@ def test_random_input_gets_a_result_or_a_located_error_never_a_crash(text: str) 
     code = cli_main(["score", "-"], stdin=io.StringIO(text), stdout=out)
     answer = json.loads(out.getvalue())
     out.getvalue().encode("utf-8")  # printable as UTF-8
-    assert (code, set(answer)) == (2, {"error"}) or (code == 0 and "ranking" in answer)
+    assert (code, set(answer)) == (2, {"error", "message"}) or (code == 0 and "ranking" in answer)
     if code == 2:
         assert set(answer["error"]) == {"path", "message"}
 
@@ -151,4 +153,43 @@ def test_random_bytes_in_a_file_are_refused_cleanly(data: bytes) -> None:
         handle.flush()
         out = io.StringIO()
         code = cli_main(["score", handle.name], stdout=out)
-    assert (code, set(json.loads(out.getvalue()))) == (2, {"error"})  # no random bytes make a whole sheet
+    assert (code, set(json.loads(out.getvalue()))) == (2, {"error", "message"})  # no random bytes make a whole sheet
+
+
+PATCHWORK_TIE = {"game": "patchwork", "first_to_finish": "Joon", "players": [
+    {"name": "Mina", "buttons": 20, "empty_spaces": 2}, {"name": "Joon", "buttons": 16, "empty_spaces": 0}]}
+
+
+def score_as_a_user(sheet: dict[str, Any], *options: str) -> tuple[int, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheet.json"
+        path.write_text(json.dumps(sheet), encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "scoring", "score", str(path), *options],
+                              capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.stderr == ""
+    return done.returncode, json.loads(done.stdout)
+
+
+@pytest.mark.parametrize(("options", "detail"), [
+    ((), "Mina and Joon tied on 16; Joon wins with the first arrival on the last space"),
+    (("--lang", "ko"), "Mina, Joon: 16점 동점 → 마지막 칸에 먼저 도착해 Joon 승리"),
+])
+def test_score_explains_a_tiebreak_in_the_language_asked_for(options: tuple[str, ...], detail: str) -> None:
+    code, out = score_as_a_user(PATCHWORK_TIE, *options)
+    assert code == 0 and out["winners"] == ["Joon"]
+    assert out["tiebreaks"] == [{"players": ["Mina", "Joon"], "decided_by": "first_to_finish", "detail": detail}]
+
+
+def test_score_explains_a_refusal_in_the_language_asked_for_and_names_its_message() -> None:
+    sheet = {**PATCHWORK_TIE, "players": [{**PATCHWORK_TIE["players"][0], "buttons": 300}, PATCHWORK_TIE["players"][1]]}
+    code, out = score_as_a_user(sheet, "--lang", "ko")
+    assert code == 2
+    assert out == {"error": {"path": "players[0].buttons", "message": "0에서 200 사이여야 합니다 (입력: 300)"},
+                   "message": {"id": "field.refuse.between", "args": {"lo": 0, "hi": 200, "got": 300}}}
+    assert score_as_a_user(sheet)[1]["error"]["message"] == "must be between 0 and 200, got 300"
+
+
+def test_a_language_the_engine_does_not_speak_is_refused_with_the_ones_it_does() -> None:
+    done = subprocess.run([sys.executable, "-m", "scoring", "score", "-", "--lang", "xx"], input="{}",
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 2 and "invalid choice: 'xx'" in done.stderr and "'ko'" in done.stderr

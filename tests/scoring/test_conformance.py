@@ -69,7 +69,7 @@ def all_fields(spec: GameSpec) -> list[Field]:
 @pytest.mark.parametrize("spec", SPECS, ids=spec_ids)
 def test_spec_is_well_formed(spec: GameSpec) -> None:
     assert re.fullmatch(r"[a-z]+(-[a-z]+)*", spec.id)
-    assert spec.name.en and HANGUL.search(spec.name.ko)
+    assert spec.name.render("en") and HANGUL.search(spec.name.render("ko"))
     assert 1 <= spec.min_players <= spec.max_players <= 8
     assert spec.rules_version >= 1
     keys = [f.key for f in (*spec.player_fields, *spec.game_fields)]
@@ -77,17 +77,19 @@ def test_spec_is_well_formed(spec: GameSpec) -> None:
     assert "name" not in keys
     assert spec.tiebreaks or spec.id == "piraten-kapern", "only Piraten Kapern leaves every tie shared"
     for rule in spec.tiebreaks:
-        assert rule.name.en and HANGUL.search(rule.name.ko) and HANGUL.search(rule.advantage.ko)
+        assert rule.name.render("en") and HANGUL.search(rule.name.render("ko"))
+        assert HANGUL.search(rule.advantage.render("ko"))
     for note in spec.notes:
-        assert note.en and HANGUL.search(note.ko)
+        assert note.render("en") and HANGUL.search(note.render("ko"))
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=spec_ids)
 def test_every_field_is_bounded_and_named_in_both_languages(spec: GameSpec) -> None:
     for field in all_fields(spec):
-        assert field.name.en and HANGUL.search(field.name.ko), f"{field.key} needs English and Korean names"
-        if field.help is not None:
-            assert field.help.en and HANGUL.search(field.help.ko), f"{field.key} help in both languages"
+        name, help_text = field.name.render, field.help.render if field.help is not None else None
+        assert name("en") and HANGUL.search(name("ko")), f"{field.key} needs English and Korean names"
+        if help_text is not None:
+            assert help_text("en") and HANGUL.search(help_text("ko")), f"{field.key} help in both languages"
     for kind in all_kinds(spec):
         assert isinstance(kind, Int | Bool | Choice | Str | PlayerRef | ListOf | Record | Variants | PerPlayer)
         if isinstance(kind, Int):
@@ -95,7 +97,8 @@ def test_every_field_is_bounded_and_named_in_both_languages(spec: GameSpec) -> N
         if isinstance(kind, ListOf):
             assert 0 <= kind.min_len <= kind.max_len <= 5000
         if isinstance(kind, Choice):
-            assert kind.values and all(HANGUL.search(v.name.ko) or v.name.ko == v.name.en for v in kind.values)
+            names = [(v.name.render("en"), v.name.render("ko")) for v in kind.values]
+            assert names and all(HANGUL.search(ko) or ko == en for en, ko in names)
     for option in spec.options:
         option.kind.check(option.missing_value(), option.key, ())
 
@@ -120,8 +123,8 @@ def test_prompts_cover_setup_play_end_and_scoring_for_every_player_count(spec: G
             assert {"setup", "end", "scoring"} <= phases, (options, n)
             assert phases & {"turn", "round"}, (options, n)
             for text in spec.prompts_for(options, n):  # every {placeholder} has a value
-                assert text.en and HANGUL.search(text.ko)
-                assert "{" not in text.en + text.ko
+                assert text.render("en") and HANGUL.search(text.render("ko"))
+                assert "{" not in text.render("en") + text.render("ko")
 
 
 def run_cli(*args: str, stdin: str = "") -> tuple[int, Any]:
@@ -162,7 +165,7 @@ def test_an_empty_sheet_scores_or_is_refused_cleanly(spec: GameSpec) -> None:
     try:
         result = score_sheet(sheet)
     except SheetError as error:
-        assert error.path and error.message and HANGUL.search(error.text.ko)
+        assert error.path and error.message and HANGUL.search(error.text.render("ko"))
     else:
         assert sorted(n for group in result.ranking for n in group) == sorted(names)
 

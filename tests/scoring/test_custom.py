@@ -56,8 +56,8 @@ def test_tie_broken_by_fewer_of_a_category_explained_in_words() -> None:
                                              {"name": "Bo", "birds": 10, "food": 1, "sets": 1}]))
     assert result.ranking == [["Bo"], ["Ann"]]
     assert result.tiebreaks[0].decided_by == "least_food"
-    assert "Bo wins with fewer Food left: 1 against 3" in result.tiebreaks[0].text.en
-    assert "Food left이(가) 더 적어" in result.tiebreaks[0].text.ko
+    assert "Bo wins with fewer Food left: 1 against 3" in result.tiebreaks[0].text.render("en")
+    assert "Food left이(가) 더 적어" in result.tiebreaks[0].text.render("ko")
 
 
 def test_blank_optional_category_skips_its_tiebreak_and_the_table_chooses() -> None:
@@ -86,7 +86,7 @@ def test_open_ended_rounds_of_several_categories() -> None:
     rounds = [{"A": {"gold": 2, "gems": 1}, "B": {"gold": 1, "gems": 0}}] * 5
     result = score_sheet(sheet_of(definition, [{"name": "A"}, {"name": "B"}], rounds=rounds))
     assert result.player("A").breakdown == {"gold": 10, "gems": 15} and result.finished
-    assert spec_for_sheet(sheet_of(definition, [])).name.ko == "퀘스트"
+    assert spec_for_sheet(sheet_of(definition, [])).name.render("ko") == "퀘스트"
 
 
 def test_cooperative_everyone_wins_or_loses_together() -> None:
@@ -149,7 +149,7 @@ def test_a_change_that_takes_a_count_out_of_its_bounds_is_refused_there() -> Non
     with pytest.raises(SheetError) as refused:
         score_sheet(sheet)
     assert refused.value.path == "changes[1].by"
-    assert "takes Ann's Coins to 10: it stays between 0 and 9" in refused.value.text.en
+    assert "takes Ann's Coins to 10: it stays between 0 and 9" in refused.value.text.render("en")
     with pytest.raises(SheetError) as stranger:
         score_sheet(sheet_of(COUNTER, [{"name": "Ann"}], changes=[moved("Zed", 1)]))
     assert stranger.value.path == "changes[0].player"
@@ -213,7 +213,7 @@ def test_malformed_definitions_are_refused_with_the_path(change: Any, path: str)
         spec_from_definition(definition)
     assert refused.value.path == path
     assert refused.value.code is None, "a definition is never 'not entered yet'"
-    assert refused.value.text.ko and refused.value.text.en
+    assert refused.value.text.render("ko") and refused.value.text.render("en")
 
 
 def test_the_sheet_must_carry_a_matching_definition() -> None:
@@ -251,7 +251,7 @@ def test_every_builtin_is_either_expressible_or_says_why_not() -> None:
     assert not set(DEFINITIONS) & set(CANNOT)
     for game in DEFINITIONS:
         spec = spec_from_definition(definition_of(game))
-        assert spec.name == get_spec(game).name
+        assert spec.name.to_json() == get_spec(game).name.to_json()
         assert (spec.min_players, spec.max_players) == (get_spec(game).min_players, get_spec(game).max_players)
 
 
@@ -436,7 +436,7 @@ def test_mangled_definitions_are_accepted_or_refused_at_the_field_at_fault(case:
     try:
         spec_from_definition(definition)
     except SheetError as error:
-        assert error.path.startswith("definition") and error.text.en and error.text.ko
+        assert error.path.startswith("definition") and error.text.render("en") and error.text.render("ko")
         assert error.code is None
         changed_path = "definition" + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in changed)
         # the refusal is at the changed field or inside it, or at a field that a rule ties to it (a tiebreak

@@ -43,14 +43,14 @@ def test_a_name_the_players_rule_refuses_is_refused_in_a_definition(where: str, 
     name, code = REFUSED[case]
     with pytest.raises(SheetError) as refused:
         checked_definition(with_name(WHERE[where], name))
-    assert (refused.value.path, refused.value.text.en) == (f"definition.{where}", MESSAGES[code])
+    assert (refused.value.path, refused.value.text.render("en")) == (f"definition.{where}", MESSAGES[code])
 
 
 def test_the_game_editor_says_why_at_the_name() -> None:
     form = DefinitionForm.of(GAME)
     form.name = "\u202enapsgniW"
     problem = form.problem()
-    assert problem is not None and (problem.path, problem.text.ko) == (
+    assert problem is not None and (problem.path, problem.text.render("ko")) == (
         "definition.name", "이름에 글자 방향을 바꾸는 문자를 쓸 수 없습니다")
     form.name = "  Wingspan  "  # trimmed, as a player's name is
     assert form.problem() is None

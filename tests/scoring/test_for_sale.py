@@ -64,7 +64,7 @@ def test_bga_tie_numbers_327_324_516_rank_player_3_then_1_then_2() -> None:
     assert result.tiebreaks[0].to_json() == {
         "players": ["A", "B", "C"], "decided_by": "coins_left",
         "detail": "A, B and C tied on 62; by coins left: C 5, A 3, B 3 (C > A, B)"}
-    assert result.tiebreaks[1].text.en == (
+    assert result.tiebreaks[1].text.render("en") == (
         "A and B tied on 62 and on coins left (3); A ranks ahead with the higher property card: 27 against 24")
 
 
@@ -76,8 +76,8 @@ def test_two_way_tie_for_the_win_is_explained_in_words() -> None:
     result = score(sheet)
     assert totals(sheet)["A"] == totals(sheet)["C"] == 61
     assert result.winners == ["C"]
-    assert result.tiebreaks[0].text.en == "A and C tied on 61; C wins with more coins left: 4 against 2"
-    assert result.tiebreaks[0].text.ko == "A, C: 61점 동점 → 남은 코인이 더 많아 C 승리 (4 대 2)"
+    assert result.tiebreaks[0].text.render("en") == "A and C tied on 61; C wins with more coins left: 4 against 2"
+    assert result.tiebreaks[0].text.render("ko") == "A, C: 61점 동점 → 남은 코인이 더 많아 C 승리 (4 대 2)"
 
 
 @pytest.mark.parametrize(("a_top", "b_top"), [(None, 24), (None, None)])

@@ -85,14 +85,14 @@ def test_a_tie_goes_to_more_round_3_points() -> None:
     assert totals(sheet) == {"A": 2, "B": 2}
     assert result.winners == ["A"]
     assert [t.decided_by for t in result.tiebreaks] == ["round_3"]
-    assert result.tiebreaks[0].text.en == "A and B tied on 2; A wins with more round 3 points: 1 against 0"
+    assert result.tiebreaks[0].text.render("en") == "A and B tied on 2; A wins with more round 3 points: 1 against 0"
 
 
 def test_then_to_more_bridges_at_the_end() -> None:
     result = score(game((4, 4), (5, 5), (6, 6), bridges=(12, 10)))
     assert result.winners == ["A"]
     assert [t.decided_by for t in result.tiebreaks] == ["bridges"]
-    assert result.tiebreaks[0].text.en == (
+    assert result.tiebreaks[0].text.render("en") == (
         "A and B tied on 0 and on round 3 points (0); A wins with more bridges at the end: 12 against 10")
 
 
@@ -138,8 +138,8 @@ def test_bridges_left_out_are_not_checked_against_the_islands() -> None:
 
 
 def test_prompts_state_control_as_at_least_half_and_note_the_rulebook() -> None:
-    texts = [t.en for t in SPEC.prompts_for({}, 2)]
+    texts = [t.render("en") for t in SPEC.prompts_for({}, 2)]
     assert any("at least half of an island's lines (3→2, 4→2, 5→3, 6→3)" in t for t in texts)
     assert any("without drawing" in t for t in texts)
     assert any("loses at once" in t for t in texts)
-    assert "more than half" in SPEC.notes[0].en
+    assert "more than half" in SPEC.notes[0].render("en")

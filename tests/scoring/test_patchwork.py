@@ -71,7 +71,7 @@ def test_a_tie_goes_to_the_first_player_on_the_last_space(first: str | None, ran
         assert result.tiebreaks == []
     else:
         assert [t.decided_by for t in result.tiebreaks] == ["first_to_finish"]
-        assert result.tiebreaks[0].text.en == (
+        assert result.tiebreaks[0].text.render("en") == (
             f"A and B tied on 12; {first} wins with the first arrival on the last space")
 
 
@@ -100,9 +100,9 @@ def test_refusals_name_the_field(sheet: dict[str, Any], path: str, words: str) -
 
 
 def test_prompts_walk_through_setup_turn_end_and_scoring() -> None:
-    texts = [t.en for t in SPEC.prompts_for({}, 2)]
+    texts = [t.render("en") for t in SPEC.prompts_for({}, 2)]
     assert texts[0] == "Each player takes a 9×9 quilt board and 5 buttons."
     assert any("just after the 1×2 patch" in t for t in texts)
     assert any("arrived last" in t for t in texts)
     assert any("past the last space do not count" in t for t in texts)
-    assert [t.en for t in SPEC.prompts_for({}, 2, "scoring")][-1].startswith("Tie: the player who reached")
+    assert [t.render("en") for t in SPEC.prompts_for({}, 2, "scoring")][-1].startswith("Tie: the player who reached")

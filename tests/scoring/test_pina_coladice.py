@@ -22,7 +22,6 @@ from scoring.games.pina_coladice import (
     own_neighbours,
     placement_points,
 )
-from scoring.text import Text
 
 from .helpers import refused, score, totals
 
@@ -222,7 +221,7 @@ def test_a_trigger_by_the_last_seat_ends_the_game_at_once() -> None:
     assert (result.finished, result.end_reason) == (True, "score")
     error = refused({**EXAMPLE, "events": [*events, {"player": "Ana", "pass": True}]}, "events[12]",
                     "The game is already over (it ended with turn 12): no more turns.")
-    assert error.text.ko == "게임이 이미 끝났습니다 (12번째 차례에서 끝남): 더 이상 차례가 없습니다."
+    assert error.text.render("ko") == "게임이 이미 끝났습니다 (12번째 차례에서 끝남): 더 이상 차례가 없습니다."
 
 
 @pytest.mark.parametrize(("moves", "end_reason", "expected"), [
@@ -243,9 +242,9 @@ def test_a_line_wins_at_once_even_behind_on_points() -> None:
     assert result.ranking == [["A"], ["B"]] and result.winners == ["A"]
     assert result.extras == {"line": [[0, 0], [1, 0], [2, 0], [3, 0]]}
     assert [(note.players, note.decided_by) for note in result.tiebreaks] == [(("A",), "line")]
-    assert result.tiebreaks[0].text.en == (
+    assert result.tiebreaks[0].text.render("en") == (
         "A completed column 1 with their tokens: the game ended at once and A wins, whatever the points")
-    assert result.tiebreaks[0].text.ko == (
+    assert result.tiebreaks[0].text.render("ko") == (
         "A이(가) 자기 토큰으로 세로 1번째 줄을 완성했습니다: 게임이 바로 끝나고 점수와 관계없이 A이(가) 승리합니다")
 
 
@@ -254,7 +253,7 @@ def test_a_line_in_the_last_round_beats_the_player_who_triggered_the_end() -> No
     assert {p.name: p.total for p in result.players} == {"A": 21, "B": 11}
     assert (result.finished, result.end_reason, result.winners) == (True, "line", ["B"])
     assert result.extras == {"line": [[0, 3], [1, 2], [2, 1], [3, 0]]}
-    assert result.tiebreaks[0].text.en.startswith("B completed the diagonal from the top right corner")
+    assert result.tiebreaks[0].text.render("en").startswith("B completed the diagonal from the top right corner")
     assert score(game(LINE_IN_LAST_ROUND[:-1])).finished is False  # A's 21 waits for B's turn
 
 
@@ -271,11 +270,12 @@ def test_the_result_explains_a_win_by_a_line(moves: list[Any], line: str) -> Non
     assert result.end_reason == "line" and result.winners == ["B"]
     assert result.player("B").total > result.player("A").total
     assert result.tiebreaks[0].decided_by == "line"
-    assert result.tiebreaks[0].text.en.startswith(f"B completed {line} with their tokens: the game ended at once")
+    assert result.tiebreaks[0].text.render("en").startswith(
+        f"B completed {line} with their tokens: the game ended at once")
 
 
 def test_the_placement_points_read_as_points() -> None:
-    assert SPEC.category_name("placements") == Text("Points from tokens placed", "토큰 배치 점수")
+    assert SPEC.category_name("placements").render("en") == "Points from tokens placed"
 
 
 @pytest.mark.parametrize(("moves", "ranking", "decided_by"), [
@@ -293,7 +293,7 @@ def test_a_tie_goes_to_the_latest_placement(moves: list[Any], ranking: list[list
 
 def test_the_tie_note_names_the_latest_placement() -> None:
     note = score(game([P, [0, 3], [0, 2]])).tiebreaks[0]
-    assert note.text.en == "A and B tied on 3; A wins with the latest placement"
+    assert note.text.render("en") == "A and B tied on 3; A wins with the latest placement"
 
 
 def with_events(sheet: dict[str, Any], *events: dict[str, Any]) -> dict[str, Any]:
@@ -364,6 +364,6 @@ def test_only_a_line_is_explained_and_then_first(cells: list[tuple[int, int]], p
     lines = [note for note in result.tiebreaks if note.decided_by == "line"]
     if result.end_reason == "line":
         assert lines == result.tiebreaks[:1] and lines[0].players == tuple(result.winners)
-        assert lines[0].text.en.startswith(f"{result.winners[0]} completed ")
+        assert lines[0].text.render("en").startswith(f"{result.winners[0]} completed ")
     else:
         assert lines == []

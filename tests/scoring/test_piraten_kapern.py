@@ -160,7 +160,7 @@ def test_set_points(size: int, points: int) -> None:
 ])
 def test_turn_explanation(fortune: str, dice_: dict[str, int], island: bool, en: str, ko: str) -> None:
     explanation = turn_score(fortune, dice_, island).explanation
-    assert (explanation.en, explanation.ko) == (en, ko)
+    assert (explanation.render("en"), explanation.render("ko")) == (en, ko)
 
 
 @pytest.mark.parametrize(("fortune", "dice_", "island", "treasure", "path", "word"), [
@@ -199,7 +199,7 @@ def test_any_turn_scores_within_bounds(fortune: str, dice_: dict[str, int]) -> N
         assert (outcome.points, outcome.opponents_lose) == (0, 100 * dice_["skull"])
     else:
         assert outcome.opponents_lose == 0
-    assert outcome.explanation.en != outcome.explanation.ko
+    assert outcome.explanation.render("en") != outcome.explanation.render("ko")
 
 
 @st.composite
@@ -379,7 +379,7 @@ def test_too_many_players() -> None:
 def test_setup_prompts_use_target() -> None:
     spec = get_spec("piraten-kapern")
     setup = spec.prompts_for({"target": 8000}, 4, "setup")
-    assert setup[-1].en == "Play to 8000 points."
-    assert setup[-1].ko == "8000점을 목표로 합니다."
+    assert setup[-1].render("en") == "Play to 8000 points."
+    assert setup[-1].render("ko") == "8000점을 목표로 합니다."
     end = spec.prompts_for(spec.default_options(), 4, "end")
-    assert end[0].en == "When a player ends a turn at 6000 or more, finish the round."
+    assert end[0].render("en") == "When a player ends a turn at 6000 or more, finish the round."

@@ -27,8 +27,8 @@ def score_or_refuse(sheet: Any) -> Result | None:
     try:
         return score_sheet(copy.deepcopy(sheet))
     except SheetError as error:
-        assert error.message and error.text.ko
-        assert not SHEET_PATH.search(error.text.en + error.text.ko), error.text
+        assert error.message and error.text.render("ko")
+        assert not SHEET_PATH.search(error.text.render("en") + error.text.render("ko")), error.text
         return None
 
 

@@ -235,7 +235,7 @@ def test_tickets_by_points_alone_are_taken_as_entered() -> None:
 def test_the_same_ticket_for_two_players_is_refused_naming_the_first_holder() -> None:
     data = sheet(player("A", tickets=[done(8, "Paris", "Wien")]), player("B", tickets=[done(8, "wien", "paris")]))
     error = refused(data, "players[1].tickets[0]", "twice", "A")
-    assert "Paris – Wien" in error.text.ko
+    assert "Paris – Wien" in error.text.render("ko")
 
 
 # --- refusals --------------------------------------------------------------------------------------------------
@@ -421,18 +421,18 @@ def test_longer_routes_never_score_less_per_train(routes: dict[str, int]) -> Non
     pytest.param(5, "With 4 or 5 players", "With 2 or 3 players", id="five-players"),
 ])
 def test_double_route_prompt_follows_the_player_count(n: int, shown: str, hidden: str) -> None:
-    texts = [t.en for t in SPEC.prompts_for({}, n, "turn")]
+    texts = [t.render("en") for t in SPEC.prompts_for({}, n, "turn")]
     assert any(t.startswith(shown) for t in texts)
     assert not any(t.startswith(hidden) for t in texts)
 
 
 def test_setup_prompts_fill_in_the_numbers() -> None:
-    texts = [t.en for t in SPEC.prompts_for({}, 4, "setup")]
+    texts = [t.render("en") for t in SPEC.prompts_for({}, 4, "setup")]
     assert texts[0].startswith("Each player takes 45 trains, 3 stations")
     assert "deal 4 to each player" in texts[1]
     assert "top 5 cards" in texts[2]
     assert any("keeps at least 2" in t for t in texts)
-    end = [t.en for t in SPEC.prompts_for({}, 4, "end")]
+    end = [t.render("en") for t in SPEC.prompts_for({}, 4, "end")]
     assert "2 trains or fewer" in end[0] and "that player included" in end[0]
 
 

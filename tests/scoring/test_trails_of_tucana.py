@@ -210,7 +210,7 @@ def test_a_tie_goes_to_more_bonus_points(players: list[dict[str, Any]], ranking:
 
 def test_the_tie_note_compares_the_bonus_points() -> None:
     note = score(sheet(player("A", [10, 20], ["A"], bonus=2), player("B", [10, 22], ["A"]))).tiebreaks[0]
-    assert note.text.en == "A and B tied on 46; A wins with more bonus points: 2 against 0"
+    assert note.text.render("en") == "A and B tied on 46; A wins with more bonus points: 2 against 0"
 
 
 TWO = sheet(player("A", [10, 20], ["A", "D"]), player("B", [8, 22], ["D"]))

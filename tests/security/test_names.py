@@ -56,8 +56,8 @@ def test_the_engine_refuses_such_names_in_any_sheet() -> None:
     twin = {"game": "kahuna", "players": [{"name": "Joon"}, {"name": "Joon\u200b"}], "rounds": []}
     with pytest.raises(SheetError) as caught:
         score_sheet(twin)
-    assert caught.value.path == "players[1].name" and "invisible characters" in caught.value.text.en
-    assert "보이지 않는 문자" in caught.value.text.ko
+    assert caught.value.path == "players[1].name" and "invisible characters" in caught.value.text.render("en")
+    assert "보이지 않는 문자" in caught.value.text.render("ko")
 
 
 def test_the_new_game_form_says_why_next_to_the_field() -> None:

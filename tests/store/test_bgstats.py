@@ -162,9 +162,9 @@ def test_other_games_come_in_as_custom_games_that_score_as_bgstats_did(sample: d
     for play in map(json.loads, (p.payload for p in plan.plays)):
         spec = spec_for_sheet(play["sheet"])
         rescored = score_sheet(play["sheet"]).to_json()
-        assert set(rescored["winners"]) == set(play["result"]["winners"]), spec.name.en
+        assert set(rescored["winners"]) == set(play["result"]["winners"]), spec.name.render("en")
         assert [p["total"] for p in rescored["players"]] == [p["total"] for p in play["result"]["players"]]
-        assert play["sheet"]["definition"].get("bgg_id", 0) == games[spec.name.en]["bggId"]
+        assert play["sheet"]["definition"].get("bgg_id", 0) == games[spec.name.render("en")]["bggId"]
 
 
 def test_a_backup_keeps_imported_plays_and_refuses_tampered_ones(source: Repository, tmp_path: Path) -> None:

@@ -156,8 +156,8 @@ def test_a_refused_sheet_says_why_in_both_languages(source: Repository) -> None:
     with pytest.raises(BackupError) as caught:
         import_backup(source, data)
     assert caught.value.rules_text is not None
-    assert caught.value.rules_text.en == "must be between 0 and 12, got 99"
-    assert caught.value.rules_text.ko == "0에서 12 사이여야 합니다 (입력: 99)"
+    assert caught.value.rules_text.render("en") == "must be between 0 and 12, got 99"
+    assert caught.value.rules_text.render("ko") == "0에서 12 사이여야 합니다 (입력: 99)"
 
 
 @pytest.mark.parametrize(("data", "key"), [

@@ -69,10 +69,10 @@ def test_a_quick_game_has_a_name_in_the_history_and_is_on_home_once_saved(repo: 
     sheet = {"game": stored["id"], "definition": stored, "players": [{"name": "Mina"}, {"name": "Joon"}],
              "changes": [{"player": "Mina", "key": "points", "by": 5}]}
     repo.add_play(make_play(stored["id"], "2024-05-01T10:00:00+00:00", sheet))
-    assert store.name_of(stored["id"]).en == "Quick game"
+    assert store.name_of(stored["id"]).render("en") == "Quick game"
     assert stored["id"] not in {s.id for s in store.catalog()} | {s.id for s in store.specs()}
     assert store.save({**stored, "name": "Flip 7"})["version"] == 2
-    assert store.states() == {} and store.catalog()[-1].name.en == "Flip 7"
+    assert store.states() == {} and store.catalog()[-1].name.render("en") == "Flip 7"
 
 
 def test_saving_a_definition_an_older_app_stored_unchanged_makes_no_new_version(store: DefinitionStore) -> None:
@@ -92,7 +92,7 @@ def test_a_deleted_game_keeps_its_plays_in_the_history_or_takes_them_along(repo:
     assert store.delete("custom-azul", with_plays=False) == 1
     assert store.states() == {"custom-azul": DELETED} and store.games() == []
     assert "custom-azul" not in {s.id for s in store.catalog()} and "custom-azul" in {s.id for s in store.specs()}
-    assert repo.play(kept["id"]) is not None and store.name_of("custom-azul").en == "Azul"
+    assert repo.play(kept["id"]) is not None and store.name_of("custom-azul").render("en") == "Azul"
 
     store.save(GOLF)
     golf = store.latest("custom-golf")
@@ -169,14 +169,14 @@ def test_a_merge_whose_plays_the_target_cannot_score_is_refused_with_the_reason(
         store.merge("custom-azul", "custom-wingspan")
     params = refused.value.params
     assert refused.value.message_key == "games.refused.sheet" and params["field"] == "players[0].birds"
-    assert "between 0 and 200, got 250" in params["reason"].en and params["players"] == "Mina, Joon"
+    assert "between 0 and 200, got 250" in params["reason"].render("en") and params["players"] == "Mina, Joon"
     assert repo.play(played["id"]) == played, "nothing changed"
 
     store.save(GOLF)
     with pytest.raises(GameRefusedError) as rules:
         store.merge("custom-azul", "custom-golf")
     assert rules.value.message_key == "games.refused.win_rule"
-    assert (rules.value.params["rule"].en, rules.value.params["target_rule"].en) == (
+    assert (rules.value.params["rule"].render("en"), rules.value.params["target_rule"].render("en")) == (
         "Highest total wins.", "Lowest total wins.")
     with pytest.raises(GameRefusedError) as builtin:
         store.merge("kahuna", "custom-azul")

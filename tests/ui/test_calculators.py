@@ -117,7 +117,7 @@ def test_the_guide_orders_prompts_and_says_whose_turn_it_is() -> None:
     sheet = {"game": spec.id, "options": {"target": 3000}, "players": [{"name": "A"}, {"name": "B"}],
              "events": [{"player": "A", "points": 500}]}
     guide = Guide.restore(spec, sheet, {})
-    assert guide.prompts("setup")[-1].en == "Play to 3000 points."
+    assert guide.prompts("setup")[-1].render("en") == "Play to 3000 points."
     guide.toggle(0)
     guide.next()
     assert guide.state() == {"step": "play", "setup_done": [0]}

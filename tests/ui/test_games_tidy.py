@@ -74,7 +74,7 @@ def test_imported_games_are_hidden_at_once_and_one_is_merged_into_a_game_of_ones
     home = open_app("/")
     assert not any(home.exists(f"home.game.{game}") for game in imported) and home.exists("home.game.custom-azul")
 
-    pavilion = next(g for g in imported if store.name_of(g).en.startswith("Azul"))
+    pavilion = next(g for g in imported if store.name_of(g).render("en").startswith("Azul"))
     ui.click(f"games.more.{pavilion}")
     ui.click("games.action.merge")
     assert any(text.startswith("Its play moves to the game you choose") for text in ui.texts())
