@@ -32,7 +32,7 @@ from .repository import Repository
 
 VERSION = 1
 KINDS = {"play": "P", "game": "G", "draft": "D"}
-PART_CHARS = 900  # base45 characters in one code: a QR code of version 19 (93 modules) at error level M
+PART_CHARS = 900  # base45 characters in one code: with its header, a QR code of version 20 (97 modules) at level M
 MAX_PARTS = 16
 MAX_PACKED = MAX_PARTS * PART_CHARS * 2 // 3  # compressed bytes a full series carries
 MAX_JSON = 1024 * 1024  # a share unpacked: the largest real one (a long game's log) is a few tens of KB

@@ -38,16 +38,21 @@ SCAN_WORDS = "table_companion.scan_words"  # what the scanner page shows, in the
 OWNER = "table_companion.share_owner"  # the known player this phone's owner is
 SCANNER = "scanner/scan.html"  # relative: the app's routes are one level deep at most
 TURN_SECONDS = 1.5
-QR_SIZE = 300
+QR_SIZE = 330  # px at most: the dialog's width on a phone of 412 px
+QR_BORDER = 4  # modules of white around a code, as the standard asks
 NEW = ""  # a player of the play taken as new here
 NOBODY = ""  # "which one are you": none of them
 
 
-def qr_image(text: str) -> str:
-    """A code as a PNG data URL (segno picks alphanumeric mode for our codes)."""
+def qr_image(text: str) -> tuple[str, int]:
+    """A code as a PNG data URL (segno picks alphanumeric mode for our codes) and its width in pixels: a whole
+    number of pixels a module, as large as QR_SIZE allows, so that every module is drawn the same size."""
+    code = segno.make(text, error="m", micro=False)
+    modules = code.symbol_size(scale=1, border=QR_BORDER)[0]
+    scale = max(2, QR_SIZE // modules)
     buffer = io.BytesIO()
-    segno.make(text, error="m", micro=False).save(buffer, kind="png", scale=4, border=4)
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    code.save(buffer, kind="png", scale=scale, border=QR_BORDER)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"), modules * scale
 
 
 def show_share(app: App, title_key: str, make_codes: Callable[[], list[str]]) -> None:
@@ -59,12 +64,15 @@ def show_share(app: App, title_key: str, make_codes: Callable[[], list[str]]) ->
         return
     t = app.t
     shown = {"n": 0, "open": True}
-    image = ft.Image(src=qr_image(codes[0]), width=QR_SIZE, height=QR_SIZE)
+    # drawn at its own size, without smoothing: a dense code's modules stay sharp squares for the other camera
+    first, size = qr_image(codes[0])
+    image = ft.Image(src=first, width=size, height=size, filter_quality=ft.FilterQuality.NONE, gapless_playback=True)
     counter = AppText(t("share.part", n=1, count=len(codes)), size=13, visible=len(codes) > 1)
 
     def turn(e: Any = None) -> None:
         shown["n"] = (shown["n"] + 1) % len(codes)
-        image.src = qr_image(codes[shown["n"]])
+        image.src, size = qr_image(codes[shown["n"]])
+        image.width = image.height = size
         counter.value = t("share.part", n=shown["n"] + 1, count=len(codes))
         image.update()
         counter.update()
@@ -80,7 +88,7 @@ def show_share(app: App, title_key: str, make_codes: Callable[[], list[str]]) ->
         app.close_dialog()
 
     app.show_dialog(ft.AlertDialog(
-        title=AppText(t(title_key)),
+        title=AppText(t(title_key)), inset_padding=ft.Padding.symmetric(horizontal=12, vertical=24),
         content=tagged("share.dialog", ft.Column([
             tagged("share.code", ft.GestureDetector(image, on_tap=turn)), counter,
             AppText(t("share.hint"), size=13)], tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)),
@@ -202,8 +210,7 @@ class ReceiveScreen(Screen):
         document = share.play if share.kind == "play" else share.draft
         game, players = self._game_name(document), ", ".join(share.players())
         if share.kind == "draft":
-            self._draw([tagged("receive.what", AppText(t("receive.draft", game=game, n=len(share.draft["log"]),
-                                                        players=players))),
+            self._draw([tagged("receive.what", AppText(t("receive.draft", game=game, players=players))),
                         primary_button("receive.add", t("receive.add_draft"), self._store, icon=ft.Icons.PLAY_ARROW)])
             return
         self._draw([tagged("receive.what", AppText(t("receive.play", game=game, players=players))),

@@ -1,0 +1,158 @@
+"""Two phones, each with its own history (two servers, two browsers), and no link between them but the screen and
+the camera: the first phone shows a finished play, then a game in progress, as QR codes; the test reads the codes
+from its screenshots (zxing-cpp, the C++ ZXing decoder's Python package), makes a video of them for the second
+phone's fake camera (Chromium's --use-file-for-fake-video-capture, a .y4m), and the second phone's scanner reads
+them and takes the play into its history and the game onto its sheet. Screenshots of both phones, in English
+and in Korean."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import zxingcpp
+from PIL import Image
+from playwright.sync_api import Browser, Playwright
+
+from companion.store.repository import Repository
+from scoring import score_sheet
+
+from ..store.conftest import example
+from ..store.test_share_codes import piraten_game
+from .conftest import CHROMIUM_FLAGS, Phone, Server
+
+FRAME = (640, 480)  # the fake camera's picture
+FPS = 10
+FRAMES_PER_CODE = 12  # each code is in front of the camera 1.2 s, then the next
+MAX_SHOTS = 60
+
+
+@pytest.fixture
+def phones(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Two phones' worth of data: the first holds a finished Kahuna play and a 45-turn Piraten Kapern game in
+    progress, entered turn by turn."""
+    first = Repository.open(tmp_path / "first")
+    sheet = example("kahuna")
+    result = score_sheet(sheet)
+    first.add_play({"id": "kahuna1", "game": "kahuna", "sheet": sheet, "rules_version": result.rules_version,
+                    "result": result.to_json(), "started_at": "2026-12-05T19:00:00+00:00",
+                    "finished_at": "2026-12-05T19:40:00+00:00"})
+    piraten_game(first)
+    second = Repository.open(tmp_path / "second")
+    second.remember_players(["mina", "Jun"])
+    servers = (Server(tmp_path / "first"), Server(tmp_path / "second"))
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def codes_on_screen(phone: Phone, count_hint: int = 1) -> dict[int, Image.Image]:
+    """Each code of the share the phone shows, read from screenshots as the series turns: part number -> the
+    code's picture (cut from the screenshot)."""
+    seen: dict[int, Image.Image] = {}
+    total = None
+    for _ in range(MAX_SHOTS):
+        shot = Image.open(phone.shot("share-reading")).convert("L")
+        for found in zxingcpp.read_barcodes(shot):
+            if not found.text.startswith("TC"):
+                continue
+            number, total = (int(n) for n in found.text.split(":")[1].split("/"))
+            corners = found.position
+            xs = [corners.top_left.x, corners.top_right.x, corners.bottom_left.x, corners.bottom_right.x]
+            ys = [corners.top_left.y, corners.top_right.y, corners.bottom_left.y, corners.bottom_right.y]
+            margin = (max(xs) - min(xs)) // 30  # a module or two of the white around it: none is cut off
+            seen[number] = shot.crop((min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin))
+        if total is not None and len(seen) == total:
+            return seen
+        phone.page.wait_for_timeout(400)
+    raise AssertionError(f"read {sorted(seen)} of {total or count_hint} codes")
+
+
+def camera_video(pictures: list[Image.Image], path: Path) -> Path:
+    """A .y4m video (grey: the Y plane, U and V at 128) showing each picture in turn, centred on white."""
+    width, height = FRAME
+    with path.open("wb") as out:
+        out.write(f"YUV4MPEG2 W{width} H{height} F{FPS}:1 Ip A1:1 C420jpeg\n".encode())
+        for picture in pictures:
+            times = max(1, (height - 80) // picture.height)  # whole times: every module the same size
+            sharp = picture.resize((picture.width * times, picture.height * times), Image.Resampling.NEAREST)
+            frame = Image.new("L", FRAME, 255)
+            frame.paste(sharp, ((width - sharp.width) // 2, (height - sharp.height) // 2))
+            planes = frame.tobytes() + bytes([128]) * (width * height // 2)
+            for _ in range(FRAMES_PER_CODE):
+                out.write(b"FRAME\n" + planes)
+    return path
+
+
+def scanning_phone(playwright: Playwright, video: Path, url: str, locale: str) -> tuple[Browser, Phone]:
+    """A second phone whose camera films `video`."""
+    executable = "/usr/bin/chromium"
+    browser = playwright.chromium.launch(executable_path=executable, headless=True, args=[
+        *CHROMIUM_FLAGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}"])
+    return browser, Phone(browser, url, locale)
+
+
+def semantics_on(phone: Phone) -> None:
+    """After the scanner page the app starts again: its semantics tree too."""
+    placeholder = phone.page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=60_000)
+    placeholder.dispatch_event("click")
+
+
+def test_a_play_and_a_game_in_progress_go_from_phone_to_phone_by_camera(
+        browser: Browser, playwright: Playwright, phones: tuple[Server, Server], tmp_path: Path) -> None:
+    first, second = phones
+    showing = Phone(browser, f"{first.url}/result/kahuna1")
+    showing.tap("result.share")
+    showing.wait("share.code")
+    showing.shot("share-play-first-phone-en")
+    play_codes = codes_on_screen(showing)
+    video = camera_video([play_codes[n] for n in sorted(play_codes)], tmp_path / "play.y4m")
+    camera_browser, scanning = scanning_phone(playwright, video, f"{second.url}/scan", "ko-KR")
+    try:
+        scanning.context.grant_permissions(["camera"])
+        scanning.tap("scan.open_camera")
+        scanning.page.wait_for_url("**/receive", timeout=60_000)
+        semantics_on(scanning)
+        scanning.wait("receive.add")
+        scanning.shot("share-play-second-phone-ko")
+        scanning.tap("receive.add")
+        scanning.page.wait_for_url("**/history/kahuna1", timeout=30_000)
+        scanning.shot("share-play-in-history-ko")
+    finally:
+        scanning.close()
+        camera_browser.close()
+    stored = Repository.open(second.data_dir).play("kahuna1")
+    assert stored is not None
+    assert [p["name"] for p in stored["sheet"]["players"]] == ["mina", "Joon"]  # Mina taken as the "mina" known here
+    showing.close()
+
+    game_id = Repository.open(first.data_dir).drafts()[0]["id"]
+    showing = Phone(browser, f"{first.url}/play/{game_id}", "ko-KR")
+    showing.tap("sheet.hand_over")
+    showing.wait("share.code")
+    showing.shot("share-game-first-phone-ko")
+    game_codes = codes_on_screen(showing)
+    assert len(game_codes) == 6  # a series, read in turn
+    video = camera_video([game_codes[n] for n in sorted(game_codes)], tmp_path / "game.y4m")
+    camera_browser, scanning = scanning_phone(playwright, video, f"{second.url}/scan", "en-US")
+    try:
+        scanning.context.grant_permissions(["camera"])
+        scanning.tap("scan.open_camera")
+        scanning.page.wait_for_url("**/receive", timeout=90_000)
+        semantics_on(scanning)
+        scanning.wait("receive.add")
+        scanning.shot("share-game-second-phone-en")
+        scanning.tap("receive.add")
+        scanning.page.wait_for_url(f"**/play/{game_id}", timeout=30_000)
+        scanning.wait("sheet.finish")
+        scanning.shot("share-game-continues-en")
+    finally:
+        scanning.close()
+        camera_browser.close()
+    showing.close()
+    received = Repository.open(second.data_dir)
+    assert received.draft_ops(game_id) == Repository.open(first.data_dir).draft_ops(game_id)  # the whole log
+    assert len(received.draft(game_id)["sheet"]["events"]) == 45
