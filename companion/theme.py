@@ -49,6 +49,9 @@ def game_art(game_id: str) -> bytes:
 
 # A new screen is shown at once, on every platform, with no page transition: at the table the player is waiting
 # for it (Flutter's zoom, fade or slide takes 300 ms or more, and drawing it costs a frame each step).
+# Buttons (widgets.common) as tall as a touch target with their label on one line, and taller when it takes two (a
+# long label, a large text size): a fixed height cut the second line off.
+BUTTON_STYLE = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=(TOUCH - 20) / 2))
 _NONE = ft.PageTransitionTheme.NONE
 NO_TRANSITION = ft.PageTransitionsTheme(android=_NONE, ios=_NONE, linux=_NONE, macos=_NONE, windows=_NONE)
 
@@ -60,4 +63,6 @@ def build_theme(dark: bool = False) -> ft.Theme:
         use_material3=True,
         visual_density=ft.VisualDensity.STANDARD,
         page_transitions=NO_TRANSITION,
+        filled_button_theme=ft.FilledButtonTheme(style=BUTTON_STYLE),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=BUTTON_STYLE),
     )

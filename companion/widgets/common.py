@@ -43,15 +43,13 @@ def icon_button(identifier: str, icon: ft.IconData, tooltip: str, on_click: Hand
 
 def primary_button(identifier: str, text: str, on_click: Handler | None = None, icon: ft.IconData | None = None,
                    disabled: bool = False, action: Any = None) -> ft.Semantics:
-    button = ft.FilledButton(content=AppText(text), icon=icon, on_click=on_click, disabled=disabled, action=action,
-                             height=TOUCH)
+    button = ft.FilledButton(content=AppText(text), icon=icon, on_click=on_click, disabled=disabled, action=action)
     return tagged(identifier, button)
 
 
 def secondary_button(identifier: str, text: str, on_click: Handler | None = None, icon: ft.IconData | None = None,
                      disabled: bool = False, action: Any = None) -> ft.Semantics:
-    button = ft.OutlinedButton(content=AppText(text), icon=icon, on_click=on_click, disabled=disabled, action=action,
-                               height=TOUCH)
+    button = ft.OutlinedButton(content=AppText(text), icon=icon, on_click=on_click, disabled=disabled, action=action)
     return tagged(identifier, button)
 
 

@@ -55,7 +55,7 @@ class KeepHistory:
             lines.append(tagged(f"{self.where}.state", ft.Row([
                 ft.Icon(ft.Icons.VERIFIED_USER_OUTLINED if kept else ft.Icons.WARNING_AMBER,
                         color=None if kept else ft.Colors.ERROR),
-                AppText(t("settings.storage_kept" if kept else "settings.storage_not_kept"), size=14, expand=True),
+                AppText(t(self._state_key(kept)), size=14, expand=True),
             ])))
         lines.append(tagged(f"{self.where}.last", AppText(self._last_backup(), size=13)))
         buttons: list[ft.Control] = [primary_button(f"{self.where}.backup", t("keep.backup"), self._downloaded,
@@ -72,6 +72,11 @@ class KeepHistory:
         if self.on_home:
             content = ft.Container(content, padding=12, border_radius=12, bgcolor=ft.Colors.ERROR_CONTAINER)
         self.box.controls = [content]
+
+    def _state_key(self, kept: bool) -> str:
+        if kept:
+            return "settings.storage_kept"
+        return "keep.not_kept_home" if self.on_home else "settings.storage_not_kept"  # Home: where the history is
 
     def _last_backup(self) -> str:
         t = self.app.t

@@ -19,8 +19,8 @@ from companion.widgets.keep_history import PREF_BACKUP_MADE
 from tests.store.conftest import make_play
 from tests.ui.harness import Harness
 
-NOT_KEPT = ("The browser may clear it when the phone runs low on space: add the app to your home screen, and keep a "
-            "backup.")
+NOT_KEPT = ("Your play history is kept only in this browser, which has not promised to keep it: it may clear it "
+            "when the phone runs low on space.")
 
 
 def phone(monkeypatch: pytest.MonkeyPatch, persistent: bool) -> list[str]:
