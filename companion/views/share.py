@@ -15,13 +15,14 @@ import io
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin
 
 import flet as ft
 import segno
 
 from scoring.names import look_alike_key
 
+from .. import platform
 from ..store import share_codes
 from ..store.definitions import DefinitionStore
 from ..store.exchange import BackupError
@@ -102,8 +103,10 @@ def show_share(app: App, title_key: str, make_codes: Callable[[], list[str]]) ->
 
 async def send_link(app: App, codes: list[str]) -> None:
     """The phone's share sheet with a link carrying the whole share; where the browser has none, the clipboard."""
-    parts = urlsplit(app.page.url or "")
-    link = f"{parts.scheme}://{parts.netloc}/{SCANNER}{share_codes.link(codes).removeprefix(share_codes.RECEIVE_ROUTE)}"
+    # the phone build's page is its site's folder (its routes are after the #); the server's routes are paths
+    page = app.page.url or ""
+    scanner = urljoin(page, SCANNER) if platform.IN_BROWSER else urljoin(page, f"/{SCANNER}")
+    link = scanner + share_codes.link(codes).removeprefix(share_codes.RECEIVE_ROUTE)
     try:
         await ft.Share().share_text(link)
     except Exception:  # no share sheet in this browser: the link goes to the clipboard
@@ -113,10 +116,12 @@ async def send_link(app: App, codes: list[str]) -> None:
 
 def open_scanner(app: App) -> None:
     """The scanner page, in this tab (the camera needs a page of its own), with its words in the phone's language
-    (placeholders left for the page to fill)."""
+    (placeholders left for the page to fill) and the way back."""
     t = app.t
     words = {"title": t("scan.title"), "back": t("scan.back"), "read": t("scan.read", n="{n}", count="{count}"),
-             "no_camera": t("scan.no_camera", reason="{reason}")}
+             "no_camera": t("scan.no_camera", reason="{reason}"),
+             # where the page hands over: the phone build's routes are after the # (Flet's hash strategy)
+             "receive": f"../{'#' if platform.IN_BROWSER else ''}{share_codes.RECEIVE_ROUTE}"}
 
     async def launch() -> None:
         with contextlib.suppress(Exception):  # without its words the page still scans

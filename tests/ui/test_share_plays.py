@@ -64,6 +64,11 @@ def test_a_finished_play_goes_to_another_phone_with_its_players_matched(
     ui.click("result.share")
     assert shown_code(ui).src.startswith("data:image/png;base64,")
     codes = share_codes.play_codes(services.repo, play["id"])
+    ui.click("share.send")  # the phone's share sheet, with a link carrying the same share in its fragment
+    ui.eventually(lambda: any(name == "share_text" for name, _ in ui.conn.calls))
+    link = next(args for name, args in ui.conn.calls if name == "share_text")["text"]
+    assert "/scanner/scan.html#TC1P" in link
+    assert share_codes.from_link(link.split("#", 1)[1]).content == share_codes.decode(codes).content
     phone, repo = other_phone("/receive", known=("Me", names[1].lower()), **{INBOX: "\n".join(codes), OWNER: "Me"})
     phone.eventually(lambda: phone.exists("receive.you"))
     assert phone.conn.prefs[INBOX] == ""  # taken: a reload does not bring it again
