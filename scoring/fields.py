@@ -193,6 +193,11 @@ class Field:
     help: Words | None = None
     default: Any = MISSING
     required_unless: str | None = None
+    option: tuple[str, Any] | None = None  # (a game option, its value): the field is in play only then
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Whether the field is in play with the game's `options` (a sheet leaves out one that is not)."""
+        return self.option is None or options.get(self.option[0]) == self.option[1]
 
     def missing_value(self) -> Any:
         return self.kind.empty() if self.default is MISSING else self.default
@@ -210,6 +215,8 @@ class Field:
             out["required_unless"] = self.required_unless
         if self.help is not None:
             out["help"] = self.help.to_json()
+        if self.option is not None:
+            out["option"] = list(self.option)
         return out
 
 

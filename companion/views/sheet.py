@@ -111,7 +111,8 @@ class SheetScreen(Screen):
         if self.ui.sections is not None:
             self.redrawn += self.ui.sections(self)
             parts += self.redrawn
-        fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles]
+        options = self.model.working.get("options") or {}
+        fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles and f.applies(options)]
         if fields:
             parts.append(self._player_section(fields))
         shown = [f for f in self.spec.game_fields if f.key not in self.ui.handles]

@@ -315,7 +315,7 @@ SPEC = GameSpec(
         Field("bonus", Int(0, max_blue_bonus(2) + MAX_RED_BONUS), M("field.bonus"), default=None,
               help=M("field.bonus.help")),
         Field("red_bonus", Int(0, MAX_RED_BONUS), M("field.red_bonus"),
-              help=M("field.red_bonus.help")),
+              help=M("field.red_bonus.help"), option=("special_bonus", True)),
     ),
     game_fields=(
         Field("connections", ListOf(Record((

@@ -353,3 +353,18 @@ def test_a_player_out_by_the_rules_has_the_total_struck_through(open_app: Callab
     assert total.value == "38" and total.style.decoration == ft.TextDecoration.LINE_THROUGH
     ui.type("players[0].gunners", "2")
     assert ui.control("sheet.total.0").content.controls[1].style is None
+
+
+def test_a_field_of_a_rule_choice_not_taken_is_not_on_the_sheet(open_app: Callable[..., Harness]) -> None:
+    """Issue 26: Trails of Tucana showed 'Red bonus points' beside 'Bonus points' without the special bonus, a
+    field the rules then refuse any value in."""
+    ui = open_app()
+    start_game(ui, "trails-of-tucana", ["Yu", "Jun"])
+    assert ui.exists("players[0].bonus") and not ui.exists("players[0].red_bonus")
+    ui = open_app()
+    ui.click("home.game.trails-of-tucana")
+    ui.click("new.known.Yu")
+    ui.click("new.known.Jun")
+    ui.toggle("new.option.special_bonus", True)
+    ui.click("new.start")
+    assert ui.exists("players[0].red_bonus")
