@@ -91,3 +91,10 @@ def test_typed_words_are_the_players_in_every_language() -> None:
 def test_the_engine_speaks_every_language_it_has_files_for() -> None:
     assert ENGINE.languages[0] == "en" and "ko" in ENGINE.languages
     assert set(ENGINE.languages) == {p.stem for p in ENGINE.directory.glob("*.json")}
+
+
+@pytest.mark.parametrize(("n", "en", "ko"), [(1, "enter at least 1 round", "라운드를 1개 이상 입력하세요"),
+                                             (2, "enter at least 2 rounds", "라운드를 2개 이상 입력하세요")])
+def test_an_engine_refusal_counts_in_the_languages_plural_form(n: int, en: str, ko: str) -> None:
+    refusal = Message.of("sheet.refuse.enter_least_round_s", n=n)
+    assert (refusal.render("en"), refusal.render("ko")) == (en, ko)

@@ -508,10 +508,10 @@ def test_a_value_no_ticket_has_is_refused(points: int) -> None:
 
 
 @pytest.mark.parametrize(("a", "b", "path", "words"), [
-    pytest.param([done(13)], [done(13)], "players[1].tickets[0].points", "only 1 ticket(s) worth 13",
+    pytest.param([done(13)], [done(13)], "players[1].tickets[0].points", "only 1 ticket worth 13",
                  id="one-13-in-the-deck"),
     pytest.param([done(13, "Frankfurt", "Smolensk")], [failed(13)], "players[1].tickets[0].points",
-                 "only 1 ticket(s) worth 13", id="the-13-already-named"),
+                 "only 1 ticket worth 13", id="the-13-already-named"),
     pytest.param([done(21), done(20)], [], "players[0].tickets[1]", "second long ticket", id="two-long-by-points"),
     pytest.param([done(21, "Cadiz", "Stockholm"), failed(20)], [], "players[0].tickets[1]", "second long ticket",
                  id="long-by-cities-then-by-points"),
