@@ -17,3 +17,8 @@ class AppText(ft.Text):
     cost about 100 ms of the home screen's first frame. The text was drawn in Table Gothic either way."""
 
     font_family: str | None = FONT
+
+    def before_update(self) -> None:
+        super().before_update()
+        if self.max_lines and self.overflow == ft.TextOverflow.CLIP:  # Flet's default: cut with no sign of it
+            self.overflow = ft.TextOverflow.ELLIPSIS  # a long name, a large text size: the cut shows
