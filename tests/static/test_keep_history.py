@@ -15,6 +15,7 @@ from companion.app import PREF_LANGUAGE, Services
 from companion.downloads import Downloads
 from companion.main import make_main
 from companion.store.repository import Repository
+from companion.views import data_panel
 from companion.widgets.keep_history import PREF_BACKUP_MADE
 from tests.store.conftest import make_play
 from tests.ui.harness import Harness
@@ -112,3 +113,37 @@ def test_the_text_size_follows_the_phone_until_set_larger_and_stays(tmp_path: Pa
         again.eventually(lambda: again.control("settings.text_size").selected == ["largest"])
     finally:
         again.close()
+
+
+def tab(ui: Harness, index: int) -> None:
+    """A tap on the navigation bar's tab (0: Play, 1: History)."""
+    ui.patch(ui.view.navigation_bar, {"selected_index": index})
+    ui.fire(ui.view.navigation_bar, "change", index)
+
+
+def test_home_exports_the_history_again_only_when_it_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    phone(monkeypatch, persistent=False)
+    exported: list[int] = []
+    export, *rest = data_panel.EXPORTS["backup"]
+
+    def counted(repo: Repository) -> bytes:
+        exported.append(1)
+        return export(repo)
+
+    monkeypatch.setitem(data_panel.EXPORTS, "backup", (counted, *rest))
+    repo, ui = open_app(tmp_path)
+    try:
+        ui.eventually(lambda: ui.exists("home.keep.backup"))
+        ui.click("home.keep.backup")
+        tab(ui, 1)
+        tab(ui, 0)
+        ui.eventually(lambda: ui.exists("home.keep.backup"))
+        assert len(exported) == 1  # drawn three times, exported once
+        repo.add_play(make_play("patchwork", "2026-11-02T20:00:00+00:00"))
+        tab(ui, 1)
+        tab(ui, 0)
+        ui.eventually(lambda: len(exported) == 2)
+        plays = json.loads(ui.control("home.keep.backup").action.payload)["plays"]
+        assert sorted(p["game"] for p in plays) == ["kahuna", "patchwork"]
+    finally:
+        ui.close()
