@@ -27,7 +27,7 @@ from ..store.files import Fingerprint
 from ..store.refusal import RefusedError
 from ..widgets.bgstats_import import BGStatsImport
 from ..widgets.common import primary_button, secondary_button, section, tagged
-from ..widgets.keep_history import PREF_BACKUP_MADE
+from ..widgets.keep_history import PREF_BACKUP_MADE, backup_time_text
 from ..widgets.text import AppText
 
 if TYPE_CHECKING:
@@ -58,6 +58,9 @@ class DataPanel:
         self.ready: dict[str, ft.ClientAction] = {}  # kind -> what its download button does, once prepared
         self.made_at: dict[str, Fingerprint] = {}  # kind -> the data it was prepared from
         self.message = AppText("", size=13)
+        self.last_backup = AppText("", size=13)  # on a computer's server: in the browser, KeepHistory says it
+        if not platform.IN_BROWSER:
+            self.app.page.run_task(self._read_last_backup)
         self.progress = ft.ProgressBar(value=0)
         self.progress_row = tagged("data.progress", ft.Container(self.progress, padding=ft.Padding.only(top=4)))
         self.progress_row.visible = False  # on the tagged control: the web client refuses hidden semantics content
@@ -84,6 +87,8 @@ class DataPanel:
             else:
                 rows.append(secondary_button(f"data.prepare.{kind}", t(f"data.prepare.{kind}"),
                                              lambda e, k=kind: self._prepare(k), icon=ft.Icons.IOS_SHARE))
+        if not platform.IN_BROWSER:
+            rows.append(tagged("data.last_backup", self.last_backup))
         rows.append(secondary_button("data.import", t("data.import"), icon=ft.Icons.UPLOAD_FILE, disabled=self.busy,
                                      action=ft.PickFiles(self.picker, with_data=platform.IN_BROWSER,
                                                          allowed_extensions=["json", "bgsplay", "xml"],
@@ -118,8 +123,14 @@ class DataPanel:
         """The file went to the browser: its link answers once, so the button prepares the file anew."""
         del self.ready[kind]
         if kind == "backup":
-            self.app.store_preference(PREF_BACKUP_MADE, now_iso())
+            made = now_iso()
+            self.app.store_preference(PREF_BACKUP_MADE, made)
+            self.last_backup.value = backup_time_text(self.screen.t, made, "data")
         self._draw()
+        self.app.page.update()
+
+    async def _read_last_backup(self) -> None:
+        self.last_backup.value = backup_time_text(self.screen.t, await self.app.preference(PREF_BACKUP_MADE), "data")
         self.app.page.update()
 
     def _picked(self, e: ft.FilePickerResultEvent) -> None:

@@ -15,6 +15,7 @@ from weakref import WeakKeyDictionary
 import flet as ft
 
 from .. import platform
+from ..i18n import Translator
 from ..store.documents import now_iso
 from ..store.files import Fingerprint
 from ..store.summary import parse_time
@@ -26,6 +27,18 @@ PREF_BACKUP_MADE = "table_companion.backup_made"  # when this browser last downl
 # exporting a long history each time would hold the phone's only thread (0.46 s for 5,000 plays here, in CPython).
 # Only in the browser, where the action (the bytes saved in the tap) serves any number of taps.
 _prepared: WeakKeyDictionary[Any, tuple[Fingerprint, ft.ClientAction]] = WeakKeyDictionary()
+
+
+def backup_time_text(t: Translator, made: str | None, words: str) -> str:
+    """When the last backup was downloaded here (`made`, ISO), in the catalog's `words`: "keep" (this phone) or
+    "data" (this device)."""
+    try:
+        moment = parse_time(made).astimezone().replace(tzinfo=None) if made is not None else None
+    except ValueError:
+        moment = None
+    if moment is None:
+        return t(f"{words}.no_backup")
+    return t(f"{words}.last_backup", when=t.day_and_time(moment, with_year=True, weekday=False))
 
 
 class KeepHistory:
@@ -63,7 +76,7 @@ class KeepHistory:
                         color=None if kept else ft.Colors.ERROR),
                 AppText(t(self._state_key(kept)), size=14, expand=True),
             ])))
-        lines.append(tagged(f"{self.where}.last", AppText(self._last_backup(), size=13)))
+        lines.append(tagged(f"{self.where}.last", AppText(backup_time_text(t, self.made, "keep"), size=13)))
         buttons: list[ft.Control] = [primary_button(f"{self.where}.backup", t("keep.backup"), self._downloaded,
                                                     icon=ft.Icons.DOWNLOAD, action=self._backup_action())]
         if self.on_home:
@@ -91,15 +104,6 @@ class KeepHistory:
             return "settings.storage_kept"
         return "keep.not_kept_home" if self.on_home else "settings.storage_not_kept"  # Home: where the history is
 
-    def _last_backup(self) -> str:
-        t = self.app.t
-        if self.made is None:
-            return t("keep.no_backup")
-        try:
-            moment = parse_time(self.made).astimezone().replace(tzinfo=None)
-        except ValueError:
-            return t("keep.no_backup")
-        return t("keep.last_backup", when=t.day_and_time(moment, with_year=True, weekday=False))
 
     def _downloaded(self, e: ft.ControlEvent) -> None:
         """The backup went to the browser: say when."""

@@ -147,3 +147,16 @@ def test_home_exports_the_history_again_only_when_it_changed(tmp_path: Path, mon
         assert sorted(p["game"] for p in plays) == ["kahuna", "patchwork"]
     finally:
         ui.close()
+
+
+def test_on_a_computer_settings_say_when_this_device_last_downloaded_a_backup(tmp_path: Path) -> None:
+    _, ui = open_app(tmp_path, "/settings")
+    try:
+        ui.eventually(lambda: "No backup downloaded on this device yet." in ui.texts())
+        ui.click("data.prepare.backup")
+        ui.click("data.download.backup")
+        assert ui.conn.prefs[PREF_BACKUP_MADE]
+        assert any(text.startswith("Last backup downloaded on this device: ") for text in ui.texts())
+        assert not ui.exists("settings.keep")  # the rest is the phone build's: here the history is a folder
+    finally:
+        ui.close()
