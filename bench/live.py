@@ -47,6 +47,7 @@ MOST_COINS = 12
 REGISTER, PATCH, EVENT, UPDATE_PROPS, INVOKE = 1, 2, 3, 4, 5
 PROXY = "127.0.0.1"
 WAIT_S = 5.0  # an entry not shown on a screen within this long counts as missed
+QUIET_S = 0.15
 DEFAULT_SIZES = "1x4,4x4,8x6"
 
 
@@ -130,6 +131,11 @@ class Screen:
                 return check()
         return True
 
+    async def quiet(self, seconds: float) -> None:
+        """Until nothing has arrived for `seconds` (a screen drawn anew comes in more than one patch)."""
+        while self.received and (idle := time.perf_counter() - self.received[-1][0]) < seconds:
+            await asyncio.sleep(seconds - idle)
+
     def shows(self, text: str, since: float) -> bool:
         return self.shown_at(text, since) is not None
 
@@ -195,6 +201,7 @@ class Table:
             coins[player] = coins[player] % MOST_COINS + 1  # a new total each time
             total = str(CHEQUES[len(self.players)][player] + coins[player])
             entrant = screens[turn]
+            await entrant.quiet(QUIET_S)  # its fields as drawn last: an entry into a field gone would be lost
             sent = time.perf_counter()
             await entrant.set_value(f"players[{player}].coins_left", str(coins[player]))
             # the scorekeeper's own screen answers with the new total; a phone's own screen has no totals to change

@@ -9,7 +9,9 @@ which phone is which player, and who changed what, with undo.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import flet as ft
@@ -17,6 +19,7 @@ import segno
 
 from scoring import score_sheet, spec_for_sheet
 from scoring.ranking import places
+from scoring.spec import GameSpec
 
 from ..claims import ClaimError, check_edit
 from ..i18n import LANGUAGES, language_name
@@ -130,30 +133,46 @@ class OwnFields:
     What the editors do not use is not here, so that nothing reaches the sheet around the check."""
 
     def __init__(self, model: SheetModel, may_edit: Callable[[Path], bool]) -> None:
-        self._model, self._may_edit = model, may_edit
+        self.model, self._may_edit = model, may_edit
 
     @property
     def names(self) -> list[str]:
-        return self._model.names
+        return self.model.names
 
     def value(self, path: Path, default: Any = None) -> Any:
-        return self._model.value(path, default)
+        return self.model.value(path, default)
 
     def commit(self) -> None:
-        self._model.commit()
+        self.model.commit()
 
     def set(self, path: Path, value: Any, typing: bool = False) -> Evaluation:
-        return self._model.set(path, value, typing) if self._may_edit(path) else self._model.evaluation
+        return self.model.set(path, value, typing) if self._may_edit(path) else self.model.evaluation
 
     def append(self, path: Path, item: Any) -> Evaluation:
-        return self._model.append(path, item) if self._may_edit(path) else self._model.evaluation
+        return self.model.append(path, item) if self._may_edit(path) else self.model.evaluation
 
     def remove_at(self, path: Path, index: int) -> Evaluation:
-        return self._model.remove_at(path, index) if self._may_edit(path) else self._model.evaluation
+        return self.model.remove_at(path, index) if self._may_edit(path) else self.model.evaluation
+
+
+@dataclass
+class PhoneFields:
+    """The fields of the player a joined phone holds, as drawn: its game's state and the editors."""
+
+    store: PhoneSheet
+    fields: OwnFields
+    editors: EditorFactory
+
+    def refresh(self, spec: GameSpec) -> list[ft.Control]:
+        """Take in what others entered; returns the checks next to the fields that changed."""
+        self.store.session.adopt()
+        self.fields.model = SheetModel(spec, self.store.session.draft["sheet"], self.store)
+        return self.editors.show(self.fields.model.evaluation)
 
 
 class LiveScreen(Screen):
-    """What a viewer sees of the game they joined, redrawn whenever the scorekeeper changes it."""
+    """What a viewer sees of the game they joined, kept up with every change made elsewhere: the scores and what
+    the game waits for are drawn again; the whole screen only when more changed (see `_layout`)."""
 
     def __init__(self, app: Any, route: str, code: str, draft_id: str) -> None:
         super().__init__(app, route)
@@ -161,6 +180,10 @@ class LiveScreen(Screen):
         self.draft_id = draft_id
         self.me: str | None = None  # the player this phone holds, as the screen was last drawn
         self.finished_play: str | None = None
+        self.drawn: tuple[Any, ...] | None = None  # the layout drawn (see `_layout`)
+        self.scores = ft.Container()
+        self.now_lines = ft.Column(spacing=2)
+        self.own: PhoneFields | None = None
         if self.draft_id is not None:
             app.watch(self.draft_id, self._changed_elsewhere)
 
@@ -171,6 +194,7 @@ class LiveScreen(Screen):
         return [language_switch(self)]
 
     def content(self) -> list[ft.Control]:
+        self.drawn, self.own = None, None
         if self.finished_play is not None:
             play = self.app.repo.play(self.finished_play)
             if play is not None:
@@ -180,16 +204,13 @@ class LiveScreen(Screen):
             return [tagged("live.gone", AppText(self.t("live.gone"), size=16))]
         spec = spec_for_sheet(draft["sheet"])
         sheet = draft["sheet"]
-        evaluation = SheetModel(spec, sheet).evaluation  # scores so far, like the scorekeeper's totals
-        result = evaluation.result
+        self._show_scores(spec, sheet)
         parts: list[ft.Control] = [
             ft.Row([game_badge(spec.id, 40), AppText(self.t.text(spec.name), size=20, weight=ft.FontWeight.BOLD)],
                    spacing=10),
-            self._totals(sheet, result),
-            tagged("live.now", ft.Container(ft.Column([AppText(self.t(n.key, **n.params), size=15)
-                                                       for n in now(spec, sheet, result, evaluation.pending)],
-                                                      spacing=2),
-                                            padding=12, border_radius=10, bgcolor=ft.Colors.SECONDARY_CONTAINER)),
+            self.scores,
+            tagged("live.now", ft.Container(self.now_lines, padding=12, border_radius=10,
+                                            bgcolor=ft.Colors.SECONDARY_CONTAINER)),
         ]
         guide = Guide.restore(spec, sheet, draft.get("guide", {}))
         step = guide.step if guide.step != "setup" else "play"
@@ -199,7 +220,27 @@ class LiveScreen(Screen):
         self.me = self.app.services.live.claims.player_of(draft["id"], self.app.page.session.id)
         if self.app.services.live.edits_allowed(draft["id"]) and spec.player_fields:
             parts.append(self._own_fields(draft, spec))
+        self.drawn = self._layout(draft, spec)
         return parts
+
+    def _layout(self, draft: dict[str, Any], spec: GameSpec) -> tuple[Any, ...]:
+        """What decides this screen's controls besides the scores and what the game waits for: who may enter,
+        who holds whom, the players, this phone's own entries, the guide's step and its prompts."""
+        live = self.app.services.live
+        sheet = draft["sheet"]
+        me = live.claims.player_of(draft["id"], self.app.page.session.id)
+        guide = Guide.restore(spec, sheet, draft.get("guide", {}))
+        step = guide.step if guide.step != "setup" else "play"
+        own = next((p for p in sheet["players"] if p["name"] == me), None)
+        return (live.edits_allowed(draft["id"]), me, frozenset(c.player for c in live.claims.of_game(draft["id"])),
+                tuple(p["name"] for p in sheet["players"]), json.dumps(own, sort_keys=True), step,
+                tuple(guide.prompts(step)))
+
+    def _show_scores(self, spec: GameSpec, sheet: dict[str, Any]) -> None:
+        evaluation = SheetModel(spec, sheet).evaluation  # scores so far, like the scorekeeper's totals
+        self.scores.content = self._totals(sheet, evaluation.result)
+        self.now_lines.controls = [AppText(self.t(n.key, **n.params), size=15)
+                                   for n in now(spec, sheet, evaluation.result, evaluation.pending)]
 
     def _totals(self, sheet: dict[str, Any], result: Any) -> ft.Control:
         if result is None:
@@ -239,11 +280,13 @@ class LiveScreen(Screen):
             index = names.index(self.me)
             session = DraftSession(self.app.repo, draft, self.app.storage_problem,
                                    on_finished=self._finished_meanwhile, writer=self.app.writer)
-            model = SheetModel(spec, session.draft["sheet"], PhoneSheet(session, self._save))
-            editors = EditorFactory(OwnFields(model, self._may_edit), self.t,  # type: ignore[arg-type]
+            store = PhoneSheet(session, self._save)
+            fields = OwnFields(SheetModel(spec, session.draft["sheet"], store), self._may_edit)
+            editors = EditorFactory(fields, self.t,  # type: ignore[arg-type]
                                     lambda ev: self._show(editors.show(ev)), self.rebuild)
             parts += [editors.build(f, ("players", index, f.key)) for f in spec.player_fields]
-            editors.show(model.evaluation)
+            editors.show(fields.model.evaluation)
+            self.own = PhoneFields(store, fields, editors)
         return section(self.t("live.your_scores"), *parts)
 
     def _show(self, changed: list[ft.Control]) -> None:
@@ -286,6 +329,9 @@ class LiveScreen(Screen):
 
     def _save(self, session: DraftSession, sheet: dict[str, Any], same_edit: bool) -> None:
         session.save(same_edit=same_edit, sheet=sheet)  # its operations name this phone's player (the change list)
+        stored = self.app.repo.draft(session.id)
+        if stored is not None and self.drawn is not None:  # this phone's own entries are on its screen already
+            self.drawn = self._layout(stored, spec_for_sheet(stored["sheet"]))
         self.app.publish(session.id, {"draft": session.id, "by": self.me})
 
     def _finished_meanwhile(self, play_id: str | None, missed: list[Any]) -> None:
@@ -294,9 +340,24 @@ class LiveScreen(Screen):
         self._changed_elsewhere({"finished": play_id})
 
     def _changed_elsewhere(self, message: dict[str, Any]) -> None:
+        """Another screen changed the game. Where the layout drawn still holds, only the scores, what the game
+        waits for and the checks next to this phone's fields are sent: a whole screen of new controls for every
+        entry at the table was most of the server's work on a club night (bench.live)."""
         if message.get("finished"):
             self.finished_play = message["finished"]
-        self.rebuild()
+        draft = self.app.repo.draft(self.draft_id) if self.draft_id and self.finished_play is None else None
+        if draft is None or self.drawn is None:
+            self.rebuild()
+            return
+        spec = spec_for_sheet(draft["sheet"])
+        if self._layout(draft, spec) != self.drawn:
+            self.rebuild()
+            return
+        self._show_scores(spec, draft["sheet"])
+        changed: list[ft.Control] = [self.scores, self.now_lines]
+        if self.own is not None:
+            changed += self.own.refresh(spec)
+        self.app.page.update(*changed)
 
 
 class ShareScreen(Screen):

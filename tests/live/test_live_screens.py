@@ -94,3 +94,31 @@ def test_a_joined_phone_is_told_the_game_waits_for_a_tiebreak(open_app: Callable
         assert not any(text.startswith("Round 1") for text in phone.texts())
     finally:
         phone.close()
+
+
+def test_a_phone_keeps_its_own_fields_while_the_others_enter(open_app: Callable[..., Harness],
+                                                             services: Services) -> None:
+    """Before: every entry at the table drew each joined phone's whole screen anew, its own fields too (a phone
+    typing its score got a new field under its finger), which was also most of the server's work on a club night."""
+    draft = services.repo.new_draft({"game": "for-sale", "sheet": {"game": "for-sale", "options": {}, "players": [
+        {"name": "Mina"}, {"name": "Joon"}, {"name": "Ana"}]}})
+    share = open_app(f"/play/{draft['id']}/share")
+    share.toggle("live.allow_edits", True)
+    phone = phone_at(share, services, f"/live/{share.control('live.share.code').value}")
+    try:
+        phone.eventually(lambda: phone.exists("live.me.0"))
+        phone.select_chip("live.me.0")
+        phone.type("players[0].coins_left", "3")
+        field = phone.control("players[0].coins_left")
+        sheet = open_app(f"/play/{draft['id']}", beside=share)
+        sheet.click("sheet.total.1")
+        sheet.type("players[1].coins_left", "9")
+        phone.eventually(lambda: phone.exists("live.total.Joon") and phone.tagged("live.total.Joon").content.controls[
+            -1].value == "9")
+        assert phone.control("players[0].coins_left") is field  # the same field, as Mina left it
+        sheet.click("sheet.total.0")
+        sheet.type("players[0].coins_left", "4")  # the scorekeeper corrects Mina's own field: it shows the 4
+        phone.eventually(lambda: phone.control("players[0].coins_left").value == "4")
+        assert phone.crashes() == []
+    finally:
+        phone.close()
