@@ -22,7 +22,7 @@ from .models.draft import Writer
 from .store import StorageError
 from .store.repository import Repository
 from .store.schema import NewerSchemaError
-from .theme import FONTS, GAP, PAD, THEME_MODES, build_theme
+from .theme import FONTS, GAP, LANGUAGE_FONTS, PAD, THEME_MODES, build_theme
 from .uploads import Uploads
 from .views.routes import screens_for
 from .widgets.common import tagged
@@ -394,8 +394,16 @@ class App:
         if lang in LANGUAGES:
             self.lang = lang
             self.t = Translator(lang)
+            self._use_fonts_of(lang)
             self._store_pref(PREF_LANGUAGE, lang)
             self.refresh()
+
+    def _use_fonts_of(self, lang: str) -> None:
+        """Load the font only this language needs (theme.LANGUAGE_FONTS) when the player switches to it."""
+        if lang in LANGUAGE_FONTS and self.page.web:
+            self.page.fonts = {**(self.page.fonts or {}), **LANGUAGE_FONTS[lang]}
+        self.page.theme = build_theme(lang=lang)
+        self.page.dark_theme = build_theme(dark=True, lang=lang)
 
     def set_theme(self, mode: str) -> None:
         if mode in THEME_MODES:

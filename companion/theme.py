@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 
@@ -14,6 +15,14 @@ import flet as ft
 # native app) the page loads it: FONTS.
 FONT = "Table Gothic"
 FONTS = {FONT: "fonts/TableGothic-Regular.ttf"}
+# Fonts only one language needs: Table Sans JP (Noto Sans JP cut to the Japanese the app needs, publish/make_fonts.py)
+# is 0.47 MB that no other language's first screen should wait for. Flutter's web engine counts only the fonts of
+# its font manifest when it decides that a character needs a fallback font (one the app does not ship: a failed
+# request), so a page that starts in Japanese adds it to Table Gothic's family in the manifest the engine reads
+# (web_files.language_fonts_script). A switch to Japanese loads it under its own name (page.fonts) as every text
+# style's fallback (build_theme), which draws it at once, though the engine asks for its fallbacks until the next
+# start.
+LANGUAGE_FONTS = {"ja": {"Table Sans JP": "fonts/TableSansJP-Regular.woff2"}}
 SEED_COLOUR = "#00796B"
 TOUCH = 48  # minimum touch target, px
 GAP = 8
@@ -56,10 +65,15 @@ _NONE = ft.PageTransitionTheme.NONE
 NO_TRANSITION = ft.PageTransitionsTheme(android=_NONE, ios=_NONE, linux=_NONE, macos=_NONE, windows=_NONE)
 
 
-def build_theme(dark: bool = False) -> ft.Theme:
+def build_theme(dark: bool = False, lang: str = "en") -> ft.Theme:
+    """The theme; after a switch to a language with a font of its own, every text style falls back to that font."""
+    fallback = ft.TextStyle(font_family_fallback=list(LANGUAGE_FONTS[lang])) if lang in LANGUAGE_FONTS else None
+    styles = ft.TextTheme(**{style.name: fallback for style in dataclasses.fields(ft.TextTheme)}) if fallback else None
     return ft.Theme(
         color_scheme_seed=SEED_COLOUR,
         font_family=FONT,
+        text_theme=styles,
+        primary_text_theme=styles,
         use_material3=True,
         visual_density=ft.VisualDensity.STANDARD,
         page_transitions=NO_TRANSITION,

@@ -31,6 +31,8 @@ from flet_web.patch_index import patch_font_manifest_json, patch_index_html
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
+from companion.web_files import language_fonts_script
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 WEB = Path(flet_web.__file__).parent / "web"
@@ -199,6 +201,14 @@ def copy_assets(out: Path) -> None:
     shutil.copyfile(ROOT / "assets" / "icons" / "icon-512.png", out / "icons" / "loading-animation.png")  # splash
 
 
+def add_language_fonts(out: Path) -> None:
+    """The page's script that puts a language's own font in the engine's font manifest, as the server's page has it
+    (web_files.language_fonts_script)."""
+    index = out / "index.html"
+    html = replace_once(index.read_text(encoding="utf-8"), "</head>", language_fonts_script() + "</head>")
+    index.write_text(html, encoding="utf-8")
+
+
 def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
     base = "/" + "/".join(part for part in base_url.split("/") if part) + "/" if base_url.strip("/") else "/"
     index = out / "index.html"
@@ -346,6 +356,7 @@ def build(out: Path, base_url: str = "/") -> BuildReport:
     compiled = precompile(out)
     pyodide_version = json.loads((WEB / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     patch_page(out, base_url, pyodide_version)
+    add_language_fonts(out)
     version = write_service_worker(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return BuildReport(out, len(files), sum(p.stat().st_size for p in files), version, untrimmed, compiled)

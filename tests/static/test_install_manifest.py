@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 from PIL import Image
 
 from companion.server import build_asgi_app
-from publish.build import copy_assets
+from companion.web_files import language_fonts_script
+from publish.build import add_language_fonts, copy_assets
 
 
 def test_the_phone_build_and_the_server_give_an_installable_manifest_that_says_what_the_app_is(
@@ -50,3 +51,15 @@ def test_the_engine_finds_roboto_in_the_build_as_in_the_server(tmp_path: Path) -
     served = TestClient(build_asgi_app(Future())).get("/assets/FontManifest.json").json()
     assert built == served
     assert {"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]} in built
+
+
+def test_the_server_and_the_build_give_the_page_the_script_that_adds_a_languages_own_font(tmp_path: Path) -> None:
+    """The script itself is tried in Chromium (tests/e2e/test_fonts_in_browser.py)."""
+    script = language_fonts_script()
+    assert '"ja": {"Table Sans JP": "fonts/TableSansJP-Regular.woff2"}' in script
+    served = TestClient(build_asgi_app(Future())).get("/join")
+    assert served.status_code == 200 and script in served.text and served.text.index(script) < served.text.index(
+        "flutter_bootstrap.js")
+    (tmp_path / "index.html").write_text("<html><head></head><body></body></html>", encoding="utf-8")
+    add_language_fonts(tmp_path)
+    assert script in (tmp_path / "index.html").read_text(encoding="utf-8")
