@@ -163,6 +163,27 @@ async def storage_usage() -> StorageUsage | None:
     return StorageUsage(int(estimate.usage or 0), int(estimate.quota or 0), persistent)
 
 
+SCANNER_CHANNEL = "table-companion-scanner"  # assets/scanner/scanner.js listens on it in the phone build's page
+
+
+async def scan_over_page() -> list[str]:
+    """In the phone build: the page's QR scanner over the app (Python runs in a worker, which has no camera);
+    the codes it read, none when the player went back."""
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+    answer: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    channel = js.BroadcastChannel.new(SCANNER_CHANNEL)
+    listener = create_proxy(lambda event: answer.done() or answer.set_result(str(event.data)))
+    channel.onmessage = listener
+    channel.postMessage("open")
+    try:
+        return (await answer).splitlines()[1:]  # "scanned" or "closed", then the codes one a line
+    finally:
+        channel.close()
+        listener.destroy()
+
+
 # ---- files for the player -------------------------------------------------------------------------
 
 

@@ -8,7 +8,7 @@ series and a checksum of the whole:
 
     TC1P:2/3:8F00A1C4:<base45 text>
 
-The same text, one part, travels in a link's fragment (`/receive#...`), which is never sent to a server.
+The same text, one part, travels in a link's fragment, which is never sent to a server.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ MAX_JSON = 1024 * 1024  # a share unpacked: the largest real one (a long game's 
 CODE = re.compile(r"TC(\d{1,3})([A-Z]):(\d{1,3})/(\d{1,3}):([0-9A-F]{8}):(.*)", re.DOTALL)
 BASE45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 BASE45_VALUES = {c: n for n, c in enumerate(BASE45)}
-RECEIVE_ROUTE = "/receive"
 
 
 class ShareError(RefusedError):
@@ -115,11 +114,11 @@ def codes(kind: str, content: dict[str, Any]) -> list[str]:
     return [f"TC{VERSION}{KINDS[kind]}:{n}/{len(parts)}:{checksum}:{chunk}" for n, chunk in enumerate(parts, 1)]
 
 
-def link(codes_: list[str]) -> str:
-    """The path of a link carrying the whole share (its fragment stays on the phone that opens it)."""
+def link_text(codes_: list[str]) -> str:
+    """The whole share as one code, quoted for a link (which has no QR code's limit)."""
     first = parse(codes_[0])
     whole = "".join(parse(code).text for code in codes_)
-    return f"{RECEIVE_ROUTE}#{quote(f'TC{VERSION}{KINDS[first.kind]}:1/1:{first.checksum}:{whole}', safe='')}"
+    return quote(f"TC{VERSION}{KINDS[first.kind]}:1/1:{first.checksum}:{whole}", safe="")
 
 
 def _backup(plays: list[dict[str, Any]] | None = None, drafts: list[dict[str, Any]] | None = None,
@@ -149,9 +148,9 @@ def parse(code: str) -> Part:
     return Part(kind, int(version), int(number), int(count), checksum, text)
 
 
-def from_link(fragment: str) -> Share:
-    """The share a link's fragment carries (with or without its '#')."""
-    return decode([unquote(fragment.removeprefix("#"))])
+def from_link(text: str) -> Share:
+    """The share a link carries (`link_text`), quoted still or already unquoted by the browser."""
+    return decode([text if CODE.fullmatch(text) else unquote(text)])
 
 
 def decode(texts: list[str]) -> Share:

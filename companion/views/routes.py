@@ -73,7 +73,7 @@ def screens_for(app: App, route: str) -> list[Screen]:
             sheet = SheetScreen(app, f"/play/{draft['id']}", draft)
             extra = {"/guide": GuideScreen, "/share": ShareScreen}.get(match.group(2) or "")
             return [home, sheet, extra(app, path, draft)] if extra else [home, sheet]
-    if path in ("/scan", "/receive"):
+    if path in ("/scan", "/receive"):  # /receive?code=...: a link's share, in the phone build
         from .share import ReceiveScreen, ScanScreen
 
         return [home, (ScanScreen if path == "/scan" else ReceiveScreen)(app, path)]

@@ -1,9 +1,10 @@
 """Sharing with the table without a network: a play, a game of one's own or a game in progress shown as QR codes
-(a series turns by itself), or sent as a link; the scanner (a page of its own: Flet has no camera) and what comes
+(a series turns by itself), or sent as a link; the scanner (assets/scanner/: Flet has no camera) and what comes
 in from it or from a link, checked and previewed before anything is stored.
 
-The scanner page and a link's page hand what they read to the app through the browser's preferences (the
-`INBOX` key of the app's SharedPreferences, in the browser's local storage), then open `/receive`.
+What the scanner read waits in the app's preferences (`INBOX`) for `/receive`: on a server the scanner page
+leaves it there (in the browser's local storage) and opens the app again; in the phone build the scanner opens
+over the app and hands the codes to Python, which stores them. A link's share comes in its address.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ INBOX = "table_companion.share_inbox"  # what the scanner read: the codes, one a
 SCAN_WORDS = "table_companion.scan_words"  # what the scanner page shows, in the phone's language
 OWNER = "table_companion.share_owner"  # the known player this phone's owner is
 SCANNER = "scanner/scan.html"  # relative: the app's routes are one level deep at most
+RECEIVE = "/receive"
+CODE = "code"  # a link's share, in the phone build: #/receive?code=...
 TURN_SECONDS = 1.5
 QR_SIZE = 330  # px at most: the dialog's width on a phone of 412 px
 QR_BORDER = 4  # modules of white around a code, as the standard asks
@@ -103,10 +106,11 @@ def show_share(app: App, title_key: str, make_codes: Callable[[], list[str]]) ->
 
 async def send_link(app: App, codes: list[str]) -> None:
     """The phone's share sheet with a link carrying the whole share; where the browser has none, the clipboard."""
-    # the phone build's page is its site's folder (its routes are after the #); the server's routes are paths
-    page = app.page.url or ""
-    scanner = urljoin(page, SCANNER) if platform.IN_BROWSER else urljoin(page, f"/{SCANNER}")
-    link = scanner + share_codes.link(codes).removeprefix(share_codes.RECEIVE_ROUTE)
+    # the phone build's routes are after the # (Flet's hash strategy), so the whole link stays on the phone; a
+    # server's scanner page takes the share from its fragment
+    page, text = app.page.url or "", share_codes.link_text(codes)
+    link = (urljoin(page, f"#{RECEIVE}?{CODE}={text}") if platform.IN_BROWSER
+            else urljoin(page, f"/{SCANNER}#{text}"))
     try:
         await ft.Share().share_text(link)
     except Exception:  # no share sheet in this browser: the link goes to the clipboard
@@ -115,18 +119,21 @@ async def send_link(app: App, codes: list[str]) -> None:
 
 
 def open_scanner(app: App) -> None:
-    """The scanner page, in this tab (the camera needs a page of its own), with its words in the phone's language
-    (placeholders left for the page to fill) and the way back."""
+    """The scanner (assets/scanner/): over the app in the phone build, else a page of its own in this tab (the
+    camera needs the page's JavaScript), with its words in the phone's language (placeholders left for it)."""
     t = app.t
     words = {"title": t("scan.title"), "back": t("scan.back"), "read": t("scan.read", n="{n}", count="{count}"),
-             "no_camera": t("scan.no_camera", reason="{reason}"),
-             # where the page hands over: the phone build's routes are after the # (Flet's hash strategy)
-             "receive": f"../{'#' if platform.IN_BROWSER else ''}{share_codes.RECEIVE_ROUTE}"}
+             "no_camera": t("scan.no_camera", reason="{reason}")}
 
     async def launch() -> None:
-        with contextlib.suppress(Exception):  # without its words the page still scans
+        with contextlib.suppress(Exception):  # without its words the scanner still scans
             await ft.SharedPreferences().set(SCAN_WORDS, json.dumps(words, ensure_ascii=False))
-        await ft.UrlLauncher().launch_url(SCANNER, web_only_window_name="_self")
+        if not platform.IN_BROWSER:
+            await ft.UrlLauncher().launch_url(SCANNER, web_only_window_name="_self")
+        elif codes := await platform.scan_over_page():
+            # through the preferences' own service: the page's local storage is read once, when the app starts
+            await ft.SharedPreferences().set(INBOX, "\n".join(codes))
+            app.go(RECEIVE)
 
     app.page.run_task(launch)
 
@@ -168,15 +175,20 @@ class ReceiveScreen(Screen):
             inbox = await prefs.get(INBOX)
         except Exception:
             return
+        route = self.app.page.route or ""
+        if f"?{CODE}=" in route:  # as the link has it (a parsed query would take its "+" for spaces)
+            linked = route.split(f"?{CODE}=", 1)[1]
+            self._took(lambda: share_codes.from_link(linked))
+            return
         if not inbox:
             self._draw([self._scan_again()])
             return
         await prefs.set(INBOX, "")  # taken: a reload does not bring it again
-        self.take([line for line in str(inbox).splitlines() if line.strip()])
+        self._took(lambda: share_codes.decode([line for line in str(inbox).splitlines() if line.strip()]))
 
-    def take(self, codes: list[str]) -> None:
+    def _took(self, decoded: Callable[[], share_codes.Share]) -> None:
         try:
-            self.share = share_codes.decode(codes)
+            self.share = decoded()
         except RefusedError as refused:
             self._refused(refused)
             return

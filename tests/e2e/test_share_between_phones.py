@@ -1,9 +1,9 @@
-"""Two phones, each with its own history (two servers, two browsers), and no link between them but the screen and
-the camera: the first phone shows a finished play, then a game in progress, as QR codes; the test reads the codes
-from its screenshots (zxing-cpp, the C++ ZXing decoder's Python package), makes a video of them for the second
-phone's fake camera (Chromium's --use-file-for-fake-video-capture, a .y4m), and the second phone's scanner reads
-them and takes the play into its history and the game onto its sheet. Screenshots of both phones, in English
-and in Korean."""
+"""Two phones, each with its own history, and no link between them but the screen and the camera: the first phone
+shows a finished play, then a game in progress, as QR codes; the test reads the codes from its screenshots
+(zxing-cpp, the C++ ZXing decoder's Python package), makes a video of them for the second phone's fake camera
+(Chromium's --use-file-for-fake-video-capture, a .y4m), and the second phone's scanner reads them and takes the
+play into its history and the game onto its sheet. In server mode (two servers, two browsers), and in the phone
+build with both phones offline. Screenshots of both phones, in English and in Korean."""
 
 from __future__ import annotations
 
@@ -15,17 +15,29 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, Playwright
 
+from companion.store import share_codes
 from companion.store.repository import Repository
+from publish.build import build
 from scoring import score_sheet
 
+from ..static.conftest import AppTab, StaticServer, wait_until
 from ..store.conftest import example
 from ..store.test_share_codes import piraten_game
-from .conftest import CHROMIUM_FLAGS, Phone, Server
+from .conftest import CHROMIUM_FLAGS, PHONE, Phone, Server
 
 FRAME = (640, 480)  # the fake camera's picture
 FPS = 10
 FRAMES_PER_CODE = 12  # each code is in front of the camera 1.2 s, then the next
 MAX_SHOTS = 60
+CAMERA_FLAGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
+
+
+def kahuna_play(repo: Repository) -> None:
+    sheet = example("kahuna")
+    result = score_sheet(sheet)
+    repo.add_play({"id": "kahuna1", "game": "kahuna", "sheet": sheet, "rules_version": result.rules_version,
+                   "result": result.to_json(), "started_at": "2026-12-05T19:00:00+00:00",
+                   "finished_at": "2026-12-05T19:40:00+00:00"})
 
 
 @pytest.fixture
@@ -33,11 +45,7 @@ def phones(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
     """Two phones' worth of data: the first holds a finished Kahuna play and a 45-turn Piraten Kapern game in
     progress, entered turn by turn."""
     first = Repository.open(tmp_path / "first")
-    sheet = example("kahuna")
-    result = score_sheet(sheet)
-    first.add_play({"id": "kahuna1", "game": "kahuna", "sheet": sheet, "rules_version": result.rules_version,
-                    "result": result.to_json(), "started_at": "2026-12-05T19:00:00+00:00",
-                    "finished_at": "2026-12-05T19:40:00+00:00"})
+    kahuna_play(first)
     piraten_game(first)
     second = Repository.open(tmp_path / "second")
     second.remember_players(["mina", "Jun"])
@@ -89,8 +97,7 @@ def scanning_phone(playwright: Playwright, video: Path, url: str, locale: str) -
     """A second phone whose camera films `video`."""
     executable = "/usr/bin/chromium"
     browser = playwright.chromium.launch(executable_path=executable, headless=True, args=[
-        *CHROMIUM_FLAGS, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
-        f"--use-file-for-fake-video-capture={video}"])
+        *CHROMIUM_FLAGS, *CAMERA_FLAGS, f"--use-file-for-fake-video-capture={video}"])
     return browser, Phone(browser, url, locale)
 
 
@@ -156,3 +163,48 @@ def test_a_play_and_a_game_in_progress_go_from_phone_to_phone_by_camera(
     received = Repository.open(second.data_dir)
     assert received.draft_ops(game_id) == Repository.open(first.data_dir).draft_ops(game_id)  # the whole log
     assert len(received.draft(game_id)["sheet"]["events"]) == 45
+
+
+def offline_phone(playwright: Playwright, profile: Path, url: str, locale: str, camera: Path | None = None) -> AppTab:
+    """A phone with the phone build installed (its service worker holds every file), then offline."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path="/usr/bin/chromium", headless=True, viewport=PHONE, locale=locale,
+        service_workers="allow", args=[*CHROMIUM_FLAGS, *(
+            [*CAMERA_FLAGS, f"--use-file-for-fake-video-capture={camera}"] if camera is not None else [])])
+    tab = AppTab(context, context.pages[0] if context.pages else context.new_page(), url)
+    wait_until(tab.page, "() => !!navigator.serviceWorker.controller", timeout_s=180)
+    context.set_offline(True)
+    return tab
+
+
+def test_in_the_phone_build_a_play_goes_from_phone_to_phone_offline(playwright: Playwright, tmp_path: Path) -> None:
+    source = Repository.open(tmp_path / "source")
+    kahuna_play(source)
+    link = share_codes.link_text(share_codes.play_codes(source, "kahuna1"))
+    site = StaticServer(build(tmp_path / "dist").out)
+    opened: list[AppTab] = []
+    try:
+        showing = offline_phone(playwright, tmp_path / "first-phone", f"{site.url}/", "en-US")
+        opened.append(showing)
+        showing.page.evaluate(f"location.hash = '#/receive?code={link}'")  # the play came to it by a link
+        showing.tap("receive.add")
+        showing.page.wait_for_url("**#/history/kahuna1", timeout=30_000)
+        showing.page.evaluate("location.hash = '#/result/kahuna1'")
+        showing.tap("result.share")
+        showing.wait("share.code")
+        showing.shot("phone-build-share-play-first-phone-en")
+        codes = codes_on_screen(showing)
+        video = camera_video([codes[n] for n in sorted(codes)], tmp_path / "play.y4m")
+        scanning = offline_phone(playwright, tmp_path / "second-phone", f"{site.url}/", "ko-KR", video)
+        opened.append(scanning)
+        scanning.page.evaluate("location.hash = '#/scan'")
+        scanning.tap("scan.open_camera")  # the scanner opens over the app, in the page
+        scanning.wait("receive.add", timeout=90_000)
+        scanning.shot("phone-build-share-play-second-phone-ko")
+        scanning.tap("receive.add")
+        scanning.page.wait_for_url("**#/history/kahuna1", timeout=30_000)
+        scanning.shot("phone-build-share-play-in-history-ko")
+    finally:
+        for tab in opened:
+            tab.context.close()
+        site.stop()

@@ -113,9 +113,9 @@ def test_a_custom_game_travels_as_its_definition(repo: Repository, phone: Reposi
 def test_a_link_carries_the_same_share(repo: Repository) -> None:
     draft = piraten_game(repo)
     codes = share_codes.draft_codes(repo, draft["id"])
-    path, fragment = share_codes.link(codes).split("#")
-    assert path == "/receive"
-    assert share_codes.from_link(fragment).content == share_codes.decode(codes).content
+    text = share_codes.link_text(codes)
+    assert set(text) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789%-._~")  # nothing a link would change
+    assert share_codes.from_link(text).content == share_codes.decode(codes).content
 
 
 @settings(max_examples=60, deadline=None)

@@ -18,7 +18,7 @@ from companion.main import make_main
 from companion.store import share_codes
 from companion.store.definitions import DefinitionStore
 from companion.store.repository import Repository
-from companion.views.share import INBOX, OWNER, SCAN_WORDS
+from companion.views.share import CODE, INBOX, OWNER, SCAN_WORDS
 from scoring import score_sheet
 
 from .conftest import example
@@ -67,7 +67,7 @@ def test_a_finished_play_goes_to_another_phone_with_its_players_matched(
     ui.click("share.send")  # the phone's share sheet, with a link carrying the same share in its fragment
     ui.eventually(lambda: any(name == "share_text" for name, _ in ui.conn.calls))
     link = next(args for name, args in ui.conn.calls if name == "share_text")["text"]
-    assert "/scanner/scan.html#TC1P" in link
+    assert "/scanner/scan.html#TC1P" in link  # the server's scanner page takes it from the fragment
     assert share_codes.from_link(link.split("#", 1)[1]).content == share_codes.decode(codes).content
     phone, repo = other_phone("/receive", known=("Me", names[1].lower()), **{INBOX: "\n".join(codes), OWNER: "Me"})
     phone.eventually(lambda: phone.exists("receive.you"))
@@ -132,6 +132,17 @@ def test_a_code_that_is_not_ours_or_newer_is_refused_with_its_reason(
     phone.eventually(lambda: phone.exists("receive.reason"))
     assert phone.control("receive.reason").value == reason
     assert list(repo.summaries()) == [] and repo.drafts() == []
+
+
+def test_a_link_in_the_phone_builds_shape_brings_the_play(services: Services,
+                                                           other_phone: Callable[..., tuple[Harness, Repository]]
+                                                           ) -> None:
+    play = kahuna_play(services.repo)
+    text = share_codes.link_text(share_codes.play_codes(services.repo, play["id"]))
+    phone, repo = other_phone(f"/receive?{CODE}={text}")
+    phone.eventually(lambda: phone.exists("receive.add"))
+    phone.click("receive.add")
+    assert repo.play(play["id"]) is not None
 
 
 def test_the_scanner_opens_with_its_words_in_the_phones_language(
