@@ -20,7 +20,7 @@ from companion.store.repository import Repository
 from publish.build import build
 from scoring import score_sheet
 
-from ..static.conftest import AppTab, StaticServer, wait_until
+from ..static.conftest import AppTab, StaticServer
 from ..store.conftest import example
 from ..store.test_share_codes import piraten_game
 from .conftest import CHROMIUM_FLAGS, PHONE, Phone, Server
@@ -172,7 +172,7 @@ def offline_phone(playwright: Playwright, profile: Path, url: str, locale: str, 
         service_workers="allow", args=[*CHROMIUM_FLAGS, *(
             [*CAMERA_FLAGS, f"--use-file-for-fake-video-capture={camera}"] if camera is not None else [])])
     tab = AppTab(context, context.pages[0] if context.pages else context.new_page(), url)
-    wait_until(tab.page, "() => !!navigator.serviceWorker.controller", timeout_s=180)
+    tab.page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=180_000)
     context.set_offline(True)
     return tab
 
