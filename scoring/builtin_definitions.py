@@ -11,13 +11,13 @@ import copy
 from typing import Any
 
 from .games import kahuna, patchwork
-from .messages import Messages, Words
+from .messages import ENGINE, Messages, Words
 
 M = Messages("builtin")
 
 DEFINITIONS: dict[str, dict[str, Any]] = {
     "patchwork": {
-        "id": "custom-patchwork", "name": "Patchwork", "names": {"en": "Patchwork", "ko": "패치워크"},
+        "id": "custom-patchwork", "name": "Patchwork",
         "players": {"min": 2, "max": 2},
         "categories": [
             {"key": "buttons", "name": "Buttons", "names": {"ko": "단추"}, "max": patchwork.MAX_BUTTONS},
@@ -30,7 +30,7 @@ DEFINITIONS: dict[str, dict[str, Any]] = {
                        "key": "first_to_finish"}],
     },
     "kahuna": {
-        "id": "custom-kahuna", "name": "Kahuna", "names": {"en": "Kahuna", "ko": "카후나"},
+        "id": "custom-kahuna", "name": "Kahuna",
         "players": {"min": 2, "max": 2},
         "categories": [
             {"key": "round_1", "name": "Round 1", "names": {"ko": "1라운드"}, "max": kahuna.FIXED_ROUND_POINTS[1]},
@@ -42,6 +42,8 @@ DEFINITIONS: dict[str, dict[str, Any]] = {
         "tiebreaks": [{"most": "round_3"}, {"most": "bridges"}],
     },
 }
+
+SPECS = {"patchwork": patchwork.SPEC, "kahuna": kahuna.SPEC}
 
 CANNOT: dict[str, Words] = {
     "ticket-to-ride-europe": M("cannot.ticket-to-ride-europe"),
@@ -57,4 +59,9 @@ CANNOT: dict[str, Words] = {
 def definition_of(game: str) -> dict[str, Any] | None:
     """A fresh copy of a built-in game's definition, or None when it cannot be expressed (see CANNOT)."""
     found = DEFINITIONS.get(game)
-    return copy.deepcopy(found) if found is not None else None
+    if found is None:
+        return None
+    definition = copy.deepcopy(found)
+    name = SPECS[game].name  # the game's name in every language the engine speaks, as its own module words it
+    definition["names"] = {lang: name.render(lang) for lang in ENGINE.languages}
+    return definition

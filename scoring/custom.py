@@ -38,7 +38,7 @@ from typing import Any
 from .errors import SheetError, fail
 from .fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, Name, PlayerRef, Record, Str, Variants, join_path
 from .games.common import progress_of
-from .messages import Messages, Typed, Words
+from .messages import ENGINE, LanguageName, Messages, Typed, Words
 from .spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
 
 M = Messages("custom")
@@ -62,8 +62,9 @@ CHANGES = "changes"
 RESERVED_SHEET_KEYS = frozenset({"game", "options", "players", "rounds", "events", "definition", OUTCOME, WINNERS,
                                  CHANGES})
 
-NAMES = Record((Field("en", Name(40), M("field.en")),
-                Field("ko", Name(40), M("field.ko"))))
+# A name per language the engine speaks, each optional: the player gives those the table reads.
+NAMES = Record(tuple(Field(lang, Name(40), M("field.name_in", language=LanguageName(lang)))
+                     for lang in ENGINE.languages))
 NAME_LANGUAGES = tuple(f.key for f in NAMES.fields)  # the languages a definition may name things in
 CATEGORY = Record((
     Field("key", Str(32), M("field.key"), required=True),

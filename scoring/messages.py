@@ -95,6 +95,22 @@ class Message(Words):
         return {"id": self.id, "args": {name: _reference(value) for name, value in self.arguments}}
 
 
+@dataclass(frozen=True)
+class LanguageName(Words):
+    """A language's name as the reader's language writes it (CLDR, through Babel): 'Korean', '한국어', 'coréen'."""
+
+    lang: str
+
+    def render(self, lang: str) -> str:
+        return locale(lang).languages.get(self.lang) or locale(self.lang).get_display_name(self.lang) or self.lang
+
+    def format(self, **args: Any) -> LanguageName:
+        return self
+
+    def reference(self) -> str:
+        return self.lang
+
+
 class Messages:
     """The messages of one part of the engine (a game), by their ids under its prefix: `Messages("patchwork")`
     calls `field.buttons` what the catalog calls `patchwork.field.buttons`."""

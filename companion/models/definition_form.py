@@ -56,8 +56,7 @@ def steps_text(steps: list[int]) -> str:
 class DefinitionForm:
     id: str
     name: str = ""
-    name_en: str = ""
-    name_ko: str = ""
+    names: dict[str, str] = field(default_factory=dict)  # language -> the game's name in it, as typed
     min_players: str = "2"
     max_players: str = "4"
     categories: list[CategoryRow] = field(default_factory=list)
@@ -84,7 +83,7 @@ class DefinitionForm:
         names = d["names"] or {}
         win = "cooperative" if d["cooperative"] else "no_points" if d["no_points"] else d["win"]
         return cls(
-            id=game_id or d["id"], name=d["name"], name_en=names.get("en") or "", name_ko=names.get("ko") or "",
+            id=game_id or d["id"], name=d["name"], names={lang: given for lang, given in names.items() if given},
             min_players=str(d["players"]["min"]), max_players=str(d["players"]["max"]),
             categories=[CategoryRow(c["key"], c["name"], str(c["multiplier"]), str(c["min"]), str(c["max"]),
                                     c["counts"], c["optional"], steps_text(c["steps"] or [])) for c in d["categories"]],
@@ -104,7 +103,7 @@ class DefinitionForm:
             "win": self.win if self.win in ("highest", "lowest") else "highest",
             "tiebreaks": [self._tiebreak(t) for t in self.tiebreaks],
         }
-        names = {k: v.strip() for k, v in (("en", self.name_en), ("ko", self.name_ko)) if v.strip()}
+        names = {lang: given.strip() for lang, given in self.names.items() if given.strip()}
         if names:
             d["names"] = names
         if self.scoring == "rounds" and self.rounds.strip():

@@ -15,8 +15,9 @@ import flet as ft
 
 from scoring import Result, SheetError, Typed
 from scoring.builtin_definitions import CANNOT, definition_of
-from scoring.custom import describe_rules, is_custom
+from scoring.custom import NAME_LANGUAGES, describe_rules, is_custom
 from scoring.fields import Field
+from scoring.messages import LanguageName
 
 from ..i18n import Translator
 from ..models.definition_form import CategoryRow, DefinitionForm
@@ -39,6 +40,7 @@ class CustomGameScreen(Screen):
         self.previewing = False
         self.problem: SheetError | None = None
         self.copy_note: str | None = None
+        self.extra_names: list[str] = []  # languages the player added a name field for, not named in yet
         self.status = AppText("", size=13, color=ft.Colors.ERROR, visible=False)
 
     def title(self) -> str:
@@ -229,13 +231,28 @@ class CustomGameScreen(Screen):
     def _more_section(self) -> ft.Control:
         t, f = self.t, self.form
         fields = [self._field("custom.note", t("custom.note"), f.note, lambda v: setattr(f, "note", v),
-                              ("definition.note",), multiline=True, min_lines=1, max_lines=4, expand=True),
-                  self._field("custom.name_en", t("custom.name_en"), f.name_en, lambda v: setattr(f, "name_en", v),
-                              ("definition.names.en",), expand=True),
-                  self._field("custom.name_ko", t("custom.name_ko"), f.name_ko, lambda v: setattr(f, "name_ko", v),
-                              ("definition.names.ko",), expand=True)]
+                              ("definition.note",), multiline=True, min_lines=1, max_lines=4, expand=True)]
+        for lang in self.name_languages():
+            label = t("custom.name_in", language=t.text(LanguageName(lang)))
+            fields.append(self._field(f"custom.name.{lang}", label, f.names.get(lang, ""),
+                                      lambda v, lang=lang: f.names.__setitem__(lang, v),
+                                      (f"definition.names.{lang}",), expand=True))
+        others = [lang for lang in NAME_LANGUAGES if lang not in self.name_languages()]
+        if others:
+            add = ft.Dropdown(label=t("custom.name_add"), dense=True, expand=True, value="",
+                              options=[ft.DropdownOption(key=lang, text=t.text(LanguageName(lang))) for lang in others],
+                              on_select=lambda e: self._add_name_language(e.control.value or ""))
+            fields.append(tagged("custom.name.add", add, t("custom.name_add")))
         return section(t("custom.more_section"), *[ft.Row([field]) for field in fields],
                        subtitle=t("custom.more_help"))
+
+    def _add_name_language(self, lang: str) -> None:
+        self._structure(lambda: self.extra_names.append(lang))
+
+    def name_languages(self) -> list[str]:
+        """The languages the game has a name field in: those it is named in, and those the player added."""
+        wanted = {*self.form.names, *self.extra_names}
+        return [lang for lang in NAME_LANGUAGES if lang in wanted]
 
     # ---- the preview ---------------------------------------------------------------------------------
 
@@ -334,8 +351,7 @@ class CustomGameScreen(Screen):
             return
         form = DefinitionForm.of(found, self.store.new_id(found["name"]))
         form.name = t("custom.copy_name", name=form.name)
-        form.name_en = form.name_en and Translator("en")("custom.copy_name", name=form.name_en)
-        form.name_ko = form.name_ko and Translator("ko")("custom.copy_name", name=form.name_ko)
+        form.names = {lang: Translator(lang)("custom.copy_name", name=given) for lang, given in form.names.items()}
         form.bgg_id = None
         self.form = unsaved_forms(self.app)[self.route] = form
         self.copy_note = t("custom.copied", name=t.text(self.store.spec(game).name))

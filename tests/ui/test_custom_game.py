@@ -103,7 +103,8 @@ def test_copy_a_builtin_or_learn_why_not(open_app: Callable[..., Harness], servi
     assert ui.control("custom.category.2.multiplier").value == "-2"
     ui.click("custom.save")
     saved = DefinitionStore(services.repo).games()[0]
-    assert saved["names"] == {"en": "Patchwork (copy)", "ko": "패치워크 (사본)"}
+    assert saved["names"]["en"] == "Patchwork (copy)" and saved["names"]["ko"] == "패치워크 (사본)"
+    assert saved["names"]["ja"] == "パッチワーク (コピー)"  # named in every language the game's name is
     assert saved["tiebreaks"][0]["chosen"] == "First to the last space"
 
 
@@ -184,3 +185,19 @@ def test_a_game_of_fixed_rounds_lowest_total_wins(open_app: Callable[..., Harnes
     assert "Ann wins!" in ui.texts()
     play = next(services.repo.plays_newest_first())
     assert [p["total"] for p in play["result"]["players"]] == [9, 10]
+
+
+def test_a_game_is_named_in_the_languages_the_player_chooses(open_app: Callable[..., Harness],
+                                                             services: Services) -> None:
+    """Issue 25: the editor had an English and a Korean name field, whatever the table spoke."""
+    ui = open_app("/custom/new", lang="fr")
+    assert not ui.find_all("custom.name.ja") and not ui.find_all("custom.name.en")  # none until the player adds one
+    ui.type("custom.name", "Azul")
+    ui.type("custom.category.0.name", "Tuiles")
+    ui.choose("custom.name.add", "ja")
+    assert ui.control("custom.name.ja").label == "Nom en japonais (facultatif)"
+    ui.type("custom.name.ja", "アズール")
+    ui.click("custom.save")
+    game = DefinitionStore(services.repo).games()[0]
+    assert {lang: name for lang, name in game["names"].items() if name} == {"ja": "アズール"}
+    assert "アズール" in open_app("/", lang="ja").texts() and "Azul" in open_app("/", lang="de").texts()
