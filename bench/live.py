@@ -48,6 +48,7 @@ REGISTER, PATCH, EVENT, UPDATE_PROPS, INVOKE = 1, 2, 3, 4, 5
 PROXY = "127.0.0.1"
 WAIT_S = 5.0  # an entry not shown on a screen within this long counts as missed
 QUIET_S = 0.15
+SETTLE_S = 1.0
 DEFAULT_SIZES = "1x4,4x4,8x6"
 
 
@@ -194,7 +195,7 @@ class Table:
         screen of the table shows it (or WAIT_S), then the table pauses."""
         assert self.scorekeeper is not None
         coins = [0] * len(self.players)
-        screens = [self.scorekeeper, *self.phones]
+        screens = self.screens
         for entry in range(entries):
             turn = entry % len(screens)
             player = 0 if turn == 0 else turn - 1  # the scorekeeper's sheet opens on the first player
@@ -218,8 +219,12 @@ class Table:
                     self.shown_ms.append((at - sent) * 1000)
             await asyncio.sleep(pause * rng.uniform(0.5, 1.5))
 
+    @property
+    def screens(self) -> list[Screen]:
+        return [*([self.scorekeeper] if self.scorekeeper else []), *self.phones]
+
     async def leave(self) -> None:
-        for screen in [*self.phones, *([self.scorekeeper] if self.scorekeeper else [])]:
+        for screen in self.screens:
             await screen.close()
 
 
@@ -256,6 +261,8 @@ def percentile(values: list[float], share: float) -> float:
 async def club_night(port: int, key: str, tables: list[Table], entries: int, pause: float) -> None:
     for number, table in enumerate(tables):
         await table.sit_down(port, key, number)
+    # every screen drawn for the last phone's choice of player before the first entry
+    await asyncio.gather(*(screen.quiet(SETTLE_S) for table in tables for screen in table.screens))
     try:
         await asyncio.gather(*(table.play(entries, pause, random.Random(n)) for n, table in enumerate(tables)))
     finally:
