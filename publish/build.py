@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import gzip
 import hashlib
 import io
 import json
@@ -46,7 +47,13 @@ SNAPSHOT = "python-snapshot.bin.gz"  # Pyodide's memory with the app's start-up 
 APP_ARCHIVE = "app.zip"  # a zip: the worker unpacks it 2-3x faster than the same files as a tar.gz
 PROJECT = "table-companion"
 NOT_IN_BROWSER = {"flet-web"}  # the server half: in the browser, the page is the client
-LOCALES = ("en", "ko")  # Babel locale data kept, when Babel is a dependency
+# Babel's locale data kept, when Babel is a dependency: every language of the app's catalogs (Settings names each
+# language in its own words); the snapshot holds the data of the first two read (the others are read when shown).
+LOCALES = tuple(sorted(path.stem for path in (ROOT / "companion" / "locales").glob("*.json")))
+SNAPSHOT_LOCALES = ("en", "ko")
+# What a common static host gzips itself (text, scripts, JSON, SVG, WebAssembly): no `.gz` twin needed.
+HOST_COMPRESSES = (".html", ".js", ".mjs", ".json", ".svg", ".wasm", ".txt", ".css")
+PAGE_WORDS = ("app.other_tab", "app.update_ready", "app.updated")
 
 # Files of the web client the app never loads (renderers no browser gets here, debug symbols, the CLI runner of
 # Pyodide, micropip, fonts of Flutter packages the app does not use). Patterns relative to flet_web/web.
@@ -65,6 +72,9 @@ CLIENT_UNUSED = (
 # Each renderer's own files: a browser needs one of them (sw.js caches that one).
 RENDERER_FILES = {"skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.*"),
                   "canvaskit": ("main.dart.js", "canvaskit/canvaskit.*")}
+# Files of the build a phone caches only once the app asks for them: Flutter's licences (shown by no screen of
+# the app), the manifest's screenshots (the browser's install dialog, online).
+FETCHED_WHEN_NEEDED = ("assets/NOTICES", "screenshots/*")
 # Files of Python packages that the browser does not need.
 PYTHON_UNUSED = ("*/__pycache__/*", "*.pyc", "*.pyi", "*.so", "*.dylib", "*.pyd", "*/py.typed",
                  "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*",
@@ -221,9 +231,7 @@ def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
     # The module worker imports Pyodide by URL: a bare relative path is not one.
     html = replace_once(html, 'flet.pyodideUrl="pyodide/pyodide.mjs";', f'flet.pyodideUrl="{base}pyodide/pyodide.mjs";')
     head = (HERE / "page.html").read_text(encoding="utf-8").replace("{THEME_COLOUR}", THEME_COLOUR)
-    for lang in ("en", "ko"):  # the page's own words, from the app's catalogs
-        catalog = json.loads((ROOT / "companion" / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
-        head = head.replace(f"{{OTHER_TAB_{lang.upper()}}}", json.dumps(catalog["app.other_tab"], ensure_ascii=False))
+    head = head.replace("{WORDS}", json.dumps(page_words(), ensure_ascii=False, sort_keys=True))
     html = replace_once(html, "</head>", head + "</head>")
     index.write_text(html, encoding="utf-8")
 
@@ -258,6 +266,17 @@ def patch_page(out: Path, base_url: str, pyodide_version: str) -> None:
         stub.parent.mkdir(parents=True, exist_ok=True)
         stub.write_text("// Table Companion shows no Rive animation: the runtime is never loaded.\n"
                         "window.RiveNative = () => new Promise(() => {});\n", encoding="utf-8")
+
+
+def page_words() -> dict[str, dict[str, str]]:
+    """The page's own words (page.html: another tab has the app, an update), in every language of the catalogs."""
+    words: dict[str, dict[str, str]] = {key: {} for key in PAGE_WORDS}
+    for path in sorted((ROOT / "companion" / "locales").glob("*.json")):
+        catalog = json.loads(path.read_text(encoding="utf-8"))
+        for key in PAGE_WORDS:
+            if key in catalog:
+                words[key][path.stem] = catalog[key]
+    return words
 
 
 def start_python_early(out: Path) -> None:
@@ -323,27 +342,52 @@ def precompile(out: Path) -> bool:
         print("Node.js not found: the app ships as Python sources (slower start on the phone)", file=sys.stderr)
         return False
     subprocess.run([node, str(HERE / "compile.mjs"), str(out / "pyodide" / "pyodide.mjs"), str(out / APP_ARCHIVE),
-                    ENTRY_MODULE, str(out / SNAPSHOT), ",".join(LOCALES)], check=True)
+                    ENTRY_MODULE, str(out / SNAPSHOT), ",".join(SNAPSHOT_LOCALES)], check=True)
     return True
 
 
 def write_service_worker(out: Path) -> str:
-    """sw.js precaching every file of the build (of the renderers' files, the browser's renderer's only); the cache
-    name carries the build's content hash."""
+    """sw.js precaching every file of the build (of the renderers' files, the browser's renderer's only), each
+    named with the hash of its content, so that an update fetches only the files that changed; the cache's name
+    carries the build's content hash."""
     digest = hashlib.sha256()
-    names = []
-    for path in sorted(p for p in out.rglob("*") if p.is_file() and p.name != SERVICE_WORKER):
+    files: dict[str, str] = {}
+    for path in sorted(p for p in out.rglob("*") if p.is_file() and p.name != SERVICE_WORKER and not is_twin(p)):
         name = path.relative_to(out).as_posix()
-        names.append(name)
-        digest.update(name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        content = hashlib.sha256(path.read_bytes()).digest()
+        files[name] = content.hex()[:16]
+        digest.update(name.encode() + b"\0" + content)
     version = digest.hexdigest()[:16]
-    renderers = {renderer: [n for n in names if matches(n, patterns)] for renderer, patterns in RENDERER_FILES.items()}
-    common = [n for n in names if not any(n in files for files in renderers.values())]
+    renderers = {renderer: {n: h for n, h in files.items() if matches(n, patterns)}
+                 for renderer, patterns in RENDERER_FILES.items()}
+    when_needed = {n: h for n, h in files.items() if matches(n, FETCHED_WHEN_NEEDED)}
+    common = {n: h for n, h in files.items()
+              if n not in when_needed and not any(n in named for named in renderers.values())}
     template = (HERE / "sw.js").read_text(encoding="utf-8")
-    script = (template.replace('"{VERSION}"', json.dumps(version)).replace('["{FILES}"]', json.dumps(["./", *common]))
-              .replace('{"{RENDERERS}": []}', json.dumps(renderers)).replace("{SNAPSHOT}", SNAPSHOT))
+    script = (template.replace('"{VERSION}"', json.dumps(version))
+              .replace('{"{FILES}": ""}', json.dumps({"./": files["index.html"], **common}) if "index.html" in files
+                       else json.dumps(common))
+              .replace('{"{RENDERERS}": {}}', json.dumps(renderers))
+              .replace('{"{WHEN_NEEDED}": ""}', json.dumps(when_needed)))
     (out / SERVICE_WORKER).write_text(script, encoding="utf-8")
     return version
+
+
+def is_twin(path: Path) -> bool:
+    return path.suffix == ".gz" and path.with_suffix("").is_file()
+
+
+def write_gzip_twins(out: Path) -> None:
+    """`name.gz` beside each file a common static host would send as it is (no text, script, JSON, SVG or
+    WebAssembly type) that gzip makes at least a tenth smaller: such a host sends the twin, with
+    Content-Encoding: gzip, to a browser that accepts it (the app's archive, the fonts, the licences)."""
+    for path in sorted(p for p in out.rglob("*") if p.is_file()):
+        if path.suffix in HOST_COMPRESSES or path.suffix == ".gz" or path.name == SERVICE_WORKER:
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, 9, mtime=0)
+        if len(packed) < 0.9 * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
 
 
 def build(out: Path, base_url: str = "/") -> BuildReport:
@@ -358,6 +402,7 @@ def build(out: Path, base_url: str = "/") -> BuildReport:
     patch_page(out, base_url, pyodide_version)
     add_language_fonts(out)
     version = write_service_worker(out)
+    write_gzip_twins(out)
     files = [p for p in out.rglob("*") if p.is_file()]
     return BuildReport(out, len(files), sum(p.stat().st_size for p in files), version, untrimmed, compiled)
 

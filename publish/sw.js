@@ -1,42 +1,73 @@
 // Table Companion's service worker (written by bin/publish): precaches every file of the build, serves them
 // from the cache first, so that the app starts with the network off. A new build has a new VERSION: it is
-// cached whole before it takes over, then the old cache is deleted. The play history is not in these caches
-// (it lives in IndexedDB), so an update never touches it. Of the web client's two renderers, only the one this
-// browser runs is cached (the page registers sw.js?renderer=...: Flutter's loader picks it by the browser).
+// cached whole in the background, where a file whose content did not change is copied from the cache of the
+// build before instead of fetched again (FILES names each file with its content's hash); then it waits, and
+// takes over at the next start, or when the page asks (page.html: no game is being entered), and the old
+// cache is deleted. The play history is not in these caches (it lives in IndexedDB), so an update never
+// touches it. Files the app needs only on some phones (WHEN_NEEDED) are cached when first fetched, and kept
+// across updates while unchanged. Of the web client's two renderers, only the one this browser runs is cached (the page registers
+// sw.js?renderer=...: Flutter's loader picks it by the browser).
 const VERSION = "{VERSION}";
 const CACHE = `table-companion-${VERSION}`;
-const FILES = ["{FILES}"];
-const RENDERERS = {"{RENDERERS}": []};
-const RENDERER_NAME = new URL(self.location.href).searchParams.get("renderer");
-const RENDERER = RENDERERS[RENDERER_NAME];
-const SNAPSHOT = "{SNAPSHOT}";
+const FILES = {"{FILES}": ""};
+const RENDERERS = {"{RENDERERS}": {}};
+const WHEN_NEEDED = {"{WHEN_NEEDED}": ""};  // files cached only once the app asks for them (and then kept)
+const RENDERER = RENDERERS[new URL(self.location.href).searchParams.get("renderer")];
+const CONTENTS = "build-contents.json";  // kept in each cache: FILES of the build it holds
 
-// Chromium (the browsers that run skwasm) keeps Python's snapshot unpacked in the cache, 43 MB instead of 10.6 MB:
-// each start then reads it as it is, where unpacking it took 0.3-1.5 s of every start on a busy machine. The other
-// browsers, whose storage may be tighter (Safari), keep it packed; the Python worker takes either (worker.js).
-async function unpackSnapshot(cache) {
-  const packed = await cache.match(SNAPSHOT);
-  if (!packed) {
-    return;  // a build without a snapshot
+async function earlierBuilds() {
+  const builds = [];
+  for (const name of await caches.keys()) {
+    if (name.startsWith("table-companion-") && name !== CACHE) {
+      const cache = await caches.open(name);
+      const contents = await cache.match(CONTENTS);
+      if (contents) {
+        builds.push([cache, await contents.json()]);
+      }
+    }
   }
-  const bytes = new Uint8Array(await packed.arrayBuffer());
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {  // else served with Content-Encoding: gzip, unpacked already
-    const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    await cache.put(SNAPSHOT, new Response(unpacked, { headers: { "Content-Type": "application/octet-stream" } }));
-  }
+  return builds;
+}
+
+async function install() {
+  const files = { ...FILES, ...(RENDERER || Object.assign({}, ...Object.values(RENDERERS))) };
+  const [cache, earlier] = await Promise.all([caches.open(CACHE), earlierBuilds()]);
+  const kept = async (name, hash) => {
+    for (const [other, contents] of earlier) {
+      const same = contents[name] === hash && await other.match(name);
+      if (same) {
+        await cache.put(name, same);
+        return true;
+      }
+    }
+    return false;
+  };
+  await Promise.all(Object.entries(WHEN_NEEDED).map(([name, hash]) => kept(name, hash)));
+  await Promise.all(Object.entries(files).map(async ([name, hash]) => {
+    if (await kept(name, hash)) {
+      return undefined;
+    }
+    // "no-cache": a file the page just loaded comes back as a 304, never a stale one from another build
+    const response = await fetch(new Request(name, { cache: "no-cache" }));
+    if (!response.ok) {
+      throw new Error(`${name}: ${response.status}`);
+    }
+    return cache.put(name, response);
+  }));
+  await cache.put(CONTENTS, new Response(JSON.stringify({ ...WHEN_NEEDED, ...files }), { headers: { "Content-Type": "application/json" } }));
 }
 
 self.addEventListener("install", (event) => {
-  const files = [...FILES, ...(RENDERER || Object.values(RENDERERS).flat())];
-  event.waitUntil(
-    caches.open(CACHE)
-      // "no-cache": files the page just loaded come back as 304s, never stale ones from another build
-      .then((cache) => cache.addAll(files.map((name) => new Request(name, { cache: "no-cache" })))
-        .then(() => RENDERER_NAME === "skwasm" && unpackSnapshot(cache).catch((error) => {
-          console.warn("the snapshot stays packed:", error);  // the packed one is still in the cache
-        })))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(install().catch(async (error) => {
+    await caches.delete(CACHE);  // tried again whole at the next update check
+    throw error;
+  }));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "take over") {
+    self.skipWaiting();
+  }
 });
 
 self.addEventListener("activate", (event) => {
@@ -60,6 +91,14 @@ self.addEventListener("fetch", (event) => {
     const cached = request.mode === "navigate"
       ? await cache.match("./")
       : await cache.match(request, { ignoreSearch: true });
-    return cached || fetch(request);
+    if (cached) {
+      return cached;
+    }
+    const response = await fetch(request);
+    const name = new URL(request.url).pathname.slice(new URL("./", self.location.href).pathname.length);
+    if (response.ok && name in WHEN_NEEDED) {
+      await cache.put(name, response.clone());
+    }
+    return response;
   })());
 });

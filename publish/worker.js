@@ -15,7 +15,7 @@ async function pythonSnapshot() {
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) {
-      return bytes;  // kept unpacked by the service worker (sw.js), or unpacked by the browser (Content-Encoding)
+      return bytes;  // unpacked by the browser already (a host that sent it with Content-Encoding: gzip)
     }
     const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unpacked).arrayBuffer());
@@ -28,17 +28,24 @@ async function pythonSnapshot() {
 // Pyodide's runtime, loaded beside the snapshot: loadPyodide would import its script (1.2 MB of JavaScript) and
 // compile its WebAssembly module only once it is called, after the snapshot is read (2.2 s then, on a loaded
 // machine, before Python could start). Returns the compiled module (null if it could not be compiled here).
+const runtimeFile = (name) => new URL(`pyodide/${name}`, self.location.href);
 function loadRuntime() {
-  const url = (name) => new URL(`pyodide/${name}`, self.location.href);
-  import(url("pyodide.asm.mjs")).catch(() => {});  // the module loadPyodide imports: then already loaded
-  return WebAssembly.compileStreaming(fetch(url("pyodide.asm.wasm"))).catch(() => null);
+  import(runtimeFile("pyodide.asm.mjs")).catch(() => {});  // the module loadPyodide imports: then already loaded
+  return WebAssembly.compileStreaming(fetch(runtimeFile("pyodide.asm.wasm"))).catch(() => null);
 }
 
 // Pyodide instantiated from the module compiled early; and when there is a snapshot, with more memory: Pyodide
 // copies a snapshot into the memory its WebAssembly module starts with (30 MB), which the app's modules outgrow,
-// so that memory is grown to the snapshot's size as soon as the module is instantiated.
+// so that memory is grown to the snapshot's size as soon as the module is instantiated. Pyodide fetches its module
+// again to instantiate it: that fetch gets an empty answer when the module compiled early is there (the first
+// visit downloaded it twice).
 async function withRuntime(compiling, snapshot, load) {
   const { instantiate, instantiateStreaming } = WebAssembly;
+  const fetchFile = self.fetch;
+  const runtime = runtimeFile("pyodide.asm.wasm").href;
+  self.fetch = async (input, init) => String(input) === runtime && await compiling
+    ? new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } })
+    : fetchFile(input, init);
   const grown = async (result) => {
     const memory = (result.instance || result).exports.memory;
     if (snapshot && memory instanceof WebAssembly.Memory && memory.buffer.byteLength < snapshot.length) {
@@ -55,6 +62,7 @@ async function withRuntime(compiling, snapshot, load) {
   try {
     return await load();
   } finally {
+    self.fetch = fetchFile;
     WebAssembly.instantiate = instantiate;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   }

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from publish.build import build
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Phone, free_port
 
 STARTUP_TIMEOUT_MS = 180_000  # Pyodide's first start on a busy 2-core machine
-HOME = "home.game.kahuna"  # on the home screen once the app has started
+HOME = "home.quick"  # on the home screen once the app has started (the first card of the games)
 
 
 class StaticServer:
@@ -44,6 +45,23 @@ class StaticServer:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(10)
+
+
+def wait_until(page: Page, script: str, arg: object = None, timeout_s: float = 120) -> None:
+    """Until `script` (a function, which may be async) returns something true: Playwright's wait_for_function
+    takes a promise for true as it is."""
+    deadline = time.monotonic() + timeout_s
+    while not evaluated(page, script, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout_s} s: {script}")
+        time.sleep(0.25)
+
+
+def evaluated(page: Page, script: str, arg: object) -> object:
+    try:
+        return page.evaluate(script, arg)
+    except PlaywrightError:  # the page reloaded meanwhile (an update taking over): asked again
+        return None
 
 
 @pytest.fixture(scope="session")
@@ -88,20 +106,23 @@ class PhoneBrowser:
 class AppTab(Phone):
     """The e2e helpers (tap, type, see, shot) on a tab of a persistent context."""
 
-    def __init__(self, context: BrowserContext, page: Page, url: str) -> None:
+    def __init__(self, context: BrowserContext, page: Page, url: str, go: bool = True) -> None:
+        """The app at `url` on `page` (`go`: opened there now, else already opening), on its home screen."""
         self.context = context
         self.page = page
         self.url = url
-        self.page.goto(url)
-        self._started()
+        if go:
+            self.page.goto(url)
+        self.started()
 
     def load(self) -> None:
         """Reload the app at its home screen."""
         self.page.goto(self.url)  # only the part after # changes: no load yet
         self.page.reload()
-        self._started()
+        self.started()
 
-    def _started(self) -> None:
+    def started(self) -> None:
+        """The app on its home screen in this tab (once more after a reload of its own: an update)."""
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=STARTUP_TIMEOUT_MS)
         placeholder.dispatch_event("click")  # turns on Flutter's semantics tree
