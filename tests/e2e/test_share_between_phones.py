@@ -16,6 +16,7 @@ from PIL import Image
 from playwright.sync_api import Browser, Playwright
 
 from companion.store import share_codes
+from companion.store.definitions import DefinitionStore
 from companion.store.repository import Repository
 from publish.build import build
 from scoring import score_sheet
@@ -29,6 +30,8 @@ FRAME = (640, 480)  # the fake camera's picture
 FPS = 10
 FRAMES_PER_CODE = 12  # each code is in front of the camera 1.2 s, then the next
 MAX_SHOTS = 60
+DARTS = {"id": "custom-darts", "name": "Darts", "players": {"min": 2, "max": 4},
+         "categories": [{"key": "points", "name": "Points", "max": 501}]}
 CAMERA_FLAGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 
 
@@ -42,11 +45,12 @@ def kahuna_play(repo: Repository) -> None:
 
 @pytest.fixture
 def phones(tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Two phones' worth of data: the first holds a finished Kahuna play and a 45-turn Piraten Kapern game in
-    progress, entered turn by turn."""
+    """Two phones' worth of data: the first holds a finished Kahuna play, a game of its own and a 45-turn Piraten
+    Kapern game in progress, entered turn by turn."""
     first = Repository.open(tmp_path / "first")
     kahuna_play(first)
     piraten_game(first)
+    DefinitionStore(first).save(dict(DARTS))
     second = Repository.open(tmp_path / "second")
     second.remember_players(["mina", "Jun"])
     servers = (Server(tmp_path / "first"), Server(tmp_path / "second"))
@@ -108,57 +112,61 @@ def semantics_on(phone: Phone) -> None:
     placeholder.dispatch_event("click")
 
 
-def test_a_play_and_a_game_in_progress_go_from_phone_to_phone_by_camera(
+def scanned_into(playwright: Playwright, showing: Phone, server: Server, locale: str, name: str, then: str,
+                 folder: Path) -> int:
+    """A second phone on `server` films the codes `showing` shows, takes them in, and is then at `then` (a URL
+    pattern); returns how many codes there were."""
+    codes = codes_on_screen(showing)
+    video = camera_video([codes[n] for n in sorted(codes)], folder / f"{name}.y4m")
+    lang = locale[:2]
+    camera_browser, scanning = scanning_phone(playwright, video, f"{server.url}/scan", locale)
+    try:
+        scanning.tap("scan.open_camera")
+        scanning.page.wait_for_url("**/receive", timeout=90_000)
+        semantics_on(scanning)
+        scanning.wait("receive.add")
+        scanning.shot(f"share-{name}-second-phone-{lang}")
+        scanning.tap("receive.add")
+        scanning.page.wait_for_url(then, timeout=30_000)
+        scanning.shot(f"share-{name}-taken-{lang}")
+    finally:
+        scanning.close()
+        camera_browser.close()
+    return len(codes)
+
+
+def test_a_play_a_game_of_ones_own_and_a_game_in_progress_go_from_phone_to_phone_by_camera(
         browser: Browser, playwright: Playwright, phones: tuple[Server, Server], tmp_path: Path) -> None:
     first, second = phones
     showing = Phone(browser, f"{first.url}/result/kahuna1")
     showing.tap("result.share")
     showing.wait("share.code")
     showing.shot("share-play-first-phone-en")
-    play_codes = codes_on_screen(showing)
-    video = camera_video([play_codes[n] for n in sorted(play_codes)], tmp_path / "play.y4m")
-    camera_browser, scanning = scanning_phone(playwright, video, f"{second.url}/scan", "ko-KR")
-    try:
-        scanning.context.grant_permissions(["camera"])
-        scanning.tap("scan.open_camera")
-        scanning.page.wait_for_url("**/receive", timeout=60_000)
-        semantics_on(scanning)
-        scanning.wait("receive.add")
-        scanning.shot("share-play-second-phone-ko")
-        scanning.tap("receive.add")
-        scanning.page.wait_for_url("**/history/kahuna1", timeout=30_000)
-        scanning.shot("share-play-in-history-ko")
-    finally:
-        scanning.close()
-        camera_browser.close()
-    stored = Repository.open(second.data_dir).play("kahuna1")
-    assert stored is not None
-    assert [p["name"] for p in stored["sheet"]["players"]] == ["mina", "Joon"]  # Mina taken as the "mina" known here
+    assert scanned_into(playwright, showing, second, "ko-KR", "play", "**/history/kahuna1", tmp_path) == 1
     showing.close()
+    stored = Repository.open(second.data_dir).play("kahuna1")
+    assert [p["name"] for p in stored["sheet"]["players"]] == ["mina", "Joon"]  # Mina taken as the "mina" known here
+
+    showing = Phone(browser, f"{first.url}/")
+    card = f"home.game.{DARTS['id']}"  # the last card: swiped up into view first
+    showing.wait(card)
+    showing.page.mouse.move(206, 450)
+    showing.page.mouse.wheel(0, showing.tagged(card).bounding_box()["y"] - 350)
+    showing.page.wait_for_timeout(800)
+    showing.tagged(card).click(delay=1000)  # a long press
+    showing.tap("games.action.share")
+    showing.wait("share.code")
+    showing.shot("share-custom-game-first-phone-en")
+    scanned_into(playwright, showing, second, "ko-KR", "custom-game", f"{second.url}/", tmp_path)
+    showing.close()
+    assert DefinitionStore(Repository.open(second.data_dir)).latest(DARTS["id"])["name"] == "Darts"
 
     game_id = Repository.open(first.data_dir).drafts()[0]["id"]
     showing = Phone(browser, f"{first.url}/play/{game_id}", "ko-KR")
     showing.tap("sheet.hand_over")
     showing.wait("share.code")
     showing.shot("share-game-first-phone-ko")
-    game_codes = codes_on_screen(showing)
-    assert len(game_codes) == 6  # a series, read in turn
-    video = camera_video([game_codes[n] for n in sorted(game_codes)], tmp_path / "game.y4m")
-    camera_browser, scanning = scanning_phone(playwright, video, f"{second.url}/scan", "en-US")
-    try:
-        scanning.context.grant_permissions(["camera"])
-        scanning.tap("scan.open_camera")
-        scanning.page.wait_for_url("**/receive", timeout=90_000)
-        semantics_on(scanning)
-        scanning.wait("receive.add")
-        scanning.shot("share-game-second-phone-en")
-        scanning.tap("receive.add")
-        scanning.page.wait_for_url(f"**/play/{game_id}", timeout=30_000)
-        scanning.wait("sheet.finish")
-        scanning.shot("share-game-continues-en")
-    finally:
-        scanning.close()
-        camera_browser.close()
+    assert scanned_into(playwright, showing, second, "en-US", "game", f"**/play/{game_id}", tmp_path) == 6  # a series
     showing.close()
     received = Repository.open(second.data_dir)
     assert received.draft_ops(game_id) == Repository.open(first.data_dir).draft_ops(game_id)  # the whole log
