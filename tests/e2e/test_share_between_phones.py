@@ -185,34 +185,38 @@ def offline_phone(playwright: Playwright, profile: Path, url: str, locale: str, 
     return tab
 
 
-def test_in_the_phone_build_a_play_goes_from_phone_to_phone_offline(playwright: Playwright, tmp_path: Path) -> None:
+def test_in_the_phone_build_a_play_and_a_game_in_progress_go_from_phone_to_phone_offline(
+        playwright: Playwright, tmp_path: Path) -> None:
     source = Repository.open(tmp_path / "source")
     kahuna_play(source)
-    link = share_codes.link_text(share_codes.play_codes(source, "kahuna1"))
+    game_id = piraten_game(source)["id"]
     site = StaticServer(build(tmp_path / "dist").out)
-    opened: list[AppTab] = []
+    showing = offline_phone(playwright, tmp_path / "first-phone", f"{site.url}/", "en-US")
     try:
-        showing = offline_phone(playwright, tmp_path / "first-phone", f"{site.url}/", "en-US")
-        opened.append(showing)
-        showing.page.evaluate(f"location.hash = '#/receive?code={link}'")  # the play came to it by a link
-        showing.tap("receive.add")
-        showing.page.wait_for_url("**#/history/kahuna1", timeout=30_000)
-        showing.page.evaluate("location.hash = '#/result/kahuna1'")
-        showing.tap("result.share")
-        showing.wait("share.code")
-        showing.shot("phone-build-share-play-first-phone-en")
-        codes = codes_on_screen(showing)
-        video = camera_video([codes[n] for n in sorted(codes)], tmp_path / "play.y4m")
-        scanning = offline_phone(playwright, tmp_path / "second-phone", f"{site.url}/", "ko-KR", video)
-        opened.append(scanning)
-        scanning.page.evaluate("location.hash = '#/scan'")
-        scanning.tap("scan.open_camera")  # the scanner opens over the app, in the page
-        scanning.wait("receive.add", timeout=90_000)
-        scanning.shot("phone-build-share-play-second-phone-ko")
-        scanning.tap("receive.add")
-        scanning.page.wait_for_url("**#/history/kahuna1", timeout=30_000)
-        scanning.shot("phone-build-share-play-in-history-ko")
+        for name, codes, shown_at, button, locale in (
+                ("play", share_codes.play_codes(source, "kahuna1"), "/result/kahuna1", "result.share", "ko-KR"),
+                ("game", share_codes.draft_codes(source, game_id), f"/play/{game_id}", "sheet.hand_over", "en-US")):
+            showing.page.evaluate(f"location.hash = '#/receive?code={share_codes.link_text(codes)}'")  # by a link
+            showing.tap("receive.add")
+            showing.page.evaluate(f"location.hash = '#{shown_at}'")
+            showing.tap(button)
+            showing.wait("share.code")
+            showing.shot(f"phone-build-share-{name}-first-phone-en")
+            pictures = codes_on_screen(showing)
+            assert len(pictures) == len(codes)
+            video = camera_video([pictures[n] for n in sorted(pictures)], tmp_path / f"{name}.y4m")
+            # the second phone, started again with the camera filming the first one's screen
+            scanning = offline_phone(playwright, tmp_path / "second-phone", f"{site.url}/", locale, video)
+            try:
+                scanning.page.evaluate("location.hash = '#/scan'")
+                scanning.tap("scan.open_camera")  # the scanner opens over the app, in the page
+                scanning.wait("receive.add", timeout=90_000)
+                scanning.shot(f"phone-build-share-{name}-second-phone-{locale[:2]}")
+                scanning.tap("receive.add")
+                scanning.page.wait_for_url(f"**#{shown_at.replace('result', 'history')}", timeout=30_000)
+                scanning.shot(f"phone-build-share-{name}-taken-{locale[:2]}")
+            finally:
+                scanning.context.close()
     finally:
-        for tab in opened:
-            tab.context.close()
+        showing.context.close()
         site.stop()
