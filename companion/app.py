@@ -15,6 +15,7 @@ import flet as ft
 
 from . import platform
 from .downloads import Downloads
+from .games import unit_for
 from .i18n import LANGUAGES, Translator, language_from_locale
 from .live import LiveTable, PeerRegistry
 from .live_feed import Handler, LiveFeed
@@ -26,6 +27,7 @@ from .theme import FONTS, GAP, LANGUAGE_FONTS, PAD, THEME_MODES, build_theme
 from .uploads import Uploads
 from .views.routes import screens_for
 from .widgets.common import tagged
+from .widgets.game_unit import GameUnit
 from .widgets.text import AppText
 
 if TYPE_CHECKING:
@@ -213,6 +215,9 @@ class App:
             self.publish(draft_id, {"draft": draft_id})
 
     # ---- the live table --------------------------------------------------------------------------
+
+    def game_unit(self, game: str) -> GameUnit:
+        return unit_for(game)
 
     def publish(self, draft_id: str, message: dict[str, Any]) -> None:
         """Tell the other phones watching this game that it changed (or ended)."""

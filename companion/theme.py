@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import functools
-from pathlib import Path
 
 import flet as ft
 
@@ -29,31 +27,9 @@ GAP = 8
 PAD = 16
 MAX_CONTENT_WIDTH = 720  # comfortable on a desktop window; a phone uses its whole width
 
-GAME_COLOURS = {
-    "ticket-to-ride-europe": "#B23A48",
-    "patchwork": "#7B5EA7",
-    "piraten-kapern": "#2E4057",
-    "pina-coladice": "#E09F3E",
-    "for-sale": "#3A7D44",
-    "captain-flip": "#1F7A8C",
-    "trails-of-tucana": "#C8553D",
-    "kahuna": "#2A9D8F",
-    "carnage": "#6D2E46",
-}
 CUSTOM_GAME_COLOUR = "#5C6B73"  # every game the players defined themselves
 
 THEME_MODES = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK, "system": ft.ThemeMode.SYSTEM}
-
-
-ART = Path(__file__).resolve().parent / "art"
-
-
-@functools.cache
-def game_art(game_id: str) -> bytes:
-    """A game's picture (SVG), to send with the screen that shows it rather than as a file the browser asks
-    for: nine requests and nine pictures drawn in a second frame, while the browser was drawing its first
-    screen, cost the first screen 14-87 ms more (three runs) than the 3.5 KB did in the home's message."""
-    return (ART / f"{game_id}.svg").read_bytes()
 
 
 # A new screen is shown at once, on every platform, with no page transition: at the table the player is waiting

@@ -1,17 +1,10 @@
-"""What a game may add to its generated score sheet."""
+"""What more than one game's piece does to a sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import flet as ft
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
-
-Sheet = dict[str, Any]
+from ..widgets.game_unit import Sheet
 
 
 def put_event(sheet: Sheet, event: dict[str, Any], index: int | None = None) -> None:
@@ -22,11 +15,3 @@ def put_event(sheet: Sheet, event: dict[str, Any], index: int | None = None) -> 
     else:
         events[index] = event
     sheet["events"] = events
-
-
-@dataclass(frozen=True)
-class GameUI:
-    initial: Callable[[Sheet], Sheet] | None = None
-    sections: Callable[[SheetScreen], list[ft.Control]] | None = None
-    handles: frozenset[str] = frozenset()  # fields the sections draw, so the generic sheet leaves them out
-    round_notes: Callable[[SheetScreen, int], list[ft.Control]] | None = None

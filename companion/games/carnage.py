@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from scoring.games.carnage import placement_points
 
+from ..widgets.game_unit import GameContext, GameUI
 from ..widgets.text import AppText
-from .base import GameUI
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
 
 
 def play_order(entry: dict[str, dict[str, int]]) -> list[str]:
@@ -20,10 +15,10 @@ def play_order(entry: dict[str, dict[str, int]]) -> list[str]:
     return sorted(entry, key=lambda name: entry[name].get("initiative", 0))
 
 
-def round_notes(screen: SheetScreen, index: int) -> list[ft.Control]:
-    t = screen.t
-    entry = screen.model.working["rounds"][index]
-    names = screen.model.names
+def round_notes(context: GameContext, index: int) -> list[ft.Control]:
+    t = context.t
+    entry = context.model.working["rounds"][index]
+    names = context.model.names
 
     def entered(key: str) -> list[int] | None:
         """Every player's value of `key` this round, or None while one is missing (a new round starts blank)."""

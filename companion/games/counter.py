@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -20,10 +20,8 @@ from scoring.custom import CHANGES, DEFAULT_STEPS, text_of
 from ..models.quick_game import parse_amount
 from ..models.sheet_model import Evaluation
 from ..widgets.common import icon_button, section, signed, tagged
+from ..widgets.game_unit import GameContext
 from ..widgets.text import AppText
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
 
 LOG_SHOWN = 10  # the newest changes the log shows until it is opened whole
 
@@ -47,21 +45,21 @@ def running_counts(changes: list[dict[str, Any]]) -> list[int]:
 
 
 class CounterBoard:
-    def __init__(self, screen: SheetScreen) -> None:
-        self.screen = screen
-        self.t = screen.t
-        d = screen.spec.definition or {}
+    def __init__(self, context: GameContext) -> None:
+        self.context = context
+        self.t = context.t
+        d = context.spec.definition or {}
         self.counted = [Counted(c["key"], self.t.text(text_of(c, "name")), tuple(c["steps"] or DEFAULT_STEPS))
                         for c in d["categories"]]
         self.counts: dict[tuple[str, str], ft.Text] = {}
         self.fields: dict[tuple[int, str], ft.TextField] = {}
         self.whole_log = False
         self.log = ft.Column(spacing=0)
-        cards = [self._card(seat, name) for seat, name in enumerate(screen.model.names)]
+        cards = [self._card(seat, name) for seat, name in enumerate(context.model.names)]
         self.board = section(self.t("counter.title"), *cards, subtitle=self.t("counter.help"))
         self.log_section = tagged("counter.log", section(self.t("counter.log"), self.log))
-        screen.listeners.append(self.refresh)
-        self.refresh(screen.model.evaluation)
+        context.on_change(self.refresh)
+        self.refresh(context.model.evaluation)
 
     # ---- drawing ---------------------------------------------------------------------------------
 
@@ -97,7 +95,7 @@ class CounterBoard:
 
     def refresh(self, evaluation: Evaluation) -> None:
         """The counts and the log as the sheet now holds them (the fields keep what is typed in them)."""
-        changes = list(self.screen.model.value((CHANGES,), []) or [])
+        changes = list(self.context.model.value((CHANGES,), []) or [])
         after = running_counts(changes)
         totals = {(change["player"], change["key"]): count for change, count in zip(changes, after, strict=True)}
         for place, text in self.counts.items():
@@ -137,7 +135,7 @@ class CounterBoard:
         amount = parse_amount(field.value or "")
         if not amount:
             field.error = self.t("counter.error.amount")
-            self.screen.changed(self.screen.model.evaluation)
+            self.context.changed(self.context.model.evaluation)
             return False
         field.value, field.error = "", None
         self._add(name, key, amount)
@@ -146,7 +144,7 @@ class CounterBoard:
     async def _submitted(self, seat: int, name: str, key: str) -> None:
         """Enter adds the amount and goes on to the next player's field, as a round's scores are said in turn."""
         if self._add_typed(seat, name, key):
-            await self.fields[(seat + 1) % len(self.screen.model.names), key].focus()
+            await self.fields[(seat + 1) % len(self.context.model.names), key].focus()
 
     def _take_back(self, index: int) -> None:
         def remove(sheet: dict[str, Any]) -> None:
@@ -158,17 +156,17 @@ class CounterBoard:
 
     def _try(self, change: Callable[[dict[str, Any]], None]) -> None:
         """Make the change when the rules take it; else say why (nothing is stored)."""
-        self.screen.model.commit()
-        evaluation = self.screen.model.attempt(change)
+        self.context.model.commit()
+        evaluation = self.context.model.attempt(change)
         if evaluation.errors:
-            self.screen.app.snack(self.t.text(evaluation.errors[0].text))
-        self.screen.changed(self.screen.model.evaluation)
+            self.context.snack(self.t.text(evaluation.errors[0].text))
+        self.context.changed(self.context.model.evaluation)
 
     def _toggle_log(self, e: ft.ControlEvent) -> None:
         self.whole_log = not self.whole_log
-        self.screen.changed(self.screen.model.evaluation)
+        self.context.changed(self.context.model.evaluation)
 
 
-def sections(screen: SheetScreen) -> list[ft.Control]:
-    board = CounterBoard(screen)
+def sections(context: GameContext) -> list[ft.Control]:
+    board = CounterBoard(context)
     return [board.board, board.log_section]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -12,11 +12,8 @@ from scoring.games.for_sale import setup, ties_to_break
 from ..models.sheet_model import Evaluation
 from ..store.refusal import RefusedError
 from ..widgets.common import error_text, primary_button, section, tagged
+from ..widgets.game_unit import GameContext, GameUI
 from ..widgets.text import AppText
-from .base import GameUI
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
 
 
 class AssignError(RefusedError, ValueError):
@@ -42,10 +39,10 @@ def parse_numbers(text: str) -> list[int]:
 
 
 class SellingRound:
-    def __init__(self, screen: SheetScreen) -> None:
-        self.screen = screen
-        t = screen.t
-        names = screen.model.names
+    def __init__(self, context: GameContext) -> None:
+        self.context = context
+        t = context.t
+        names = context.model.names
         self.properties = {name: ft.TextField(label=name, width=110, dense=True, keyboard_type=ft.KeyboardType.NUMBER)
                            for name in names}
         self.cheques = ft.TextField(label=t("forsale.cheques_revealed"), hint_text=t("forsale.cheques_hint"),
@@ -55,7 +52,7 @@ class SellingRound:
         self.ties = AppText(size=13, color=ft.Colors.ON_SURFACE_VARIANT)
         self.needs_property = AppText(size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.TERTIARY)
         self.needs_property_row = tagged("forsale.needs_property", self.needs_property)
-        screen.listeners.append(self.refresh)
+        context.on_change(self.refresh)
         self.assigner = ft.Column([
             AppText(t("forsale.properties_played"), size=13),
             ft.Row([tagged(f"forsale.property.{i}", field) for i, field in enumerate(self.properties.values())],
@@ -65,11 +62,11 @@ class SellingRound:
             self.error], spacing=8)
         self.control = section(t("forsale.selling_round"), self.heading, self.assigner, self.ties,
                                self.needs_property_row)
-        self.refresh(screen.model.evaluation)
+        self.refresh(context.model.evaluation)
 
     def refresh(self, evaluation: Evaluation) -> None:
-        t = self.screen.t
-        sheet = self.screen.model.working
+        t = self.context.t
+        sheet = self.context.model.working
         rounds = setup(sheet.get("options", {}), len(sheet["players"]))["rounds"]
         by_totals = any(p.get("cheque_total") is not None for p in sheet["players"])
         done = rounds if by_totals else min(len(p.get("cheques") or []) for p in sheet["players"])
@@ -88,7 +85,7 @@ class SellingRound:
         self.needs_property_row.visible = bool(open_ties)
 
     def assign(self, e: ft.ControlEvent) -> None:
-        t = self.screen.t
+        t = self.context.t
         try:
             played = {name: parse_numbers(field.value or "") for name, field in self.properties.items()}
             if any(len(v) != 1 for v in played.values()):
@@ -104,20 +101,20 @@ class SellingRound:
                 player["cheques"] = [*(player.get("cheques") or []), handed[name]]
                 player["properties"] = [*(player.get("properties") or []), played[name][0]]
 
-        evaluation = self.screen.model.attempt(hand_out)
+        evaluation = self.context.model.attempt(hand_out)
         if not evaluation.saveable:
             self.error.value, self.error.visible = t.text(evaluation.error.text), True
-            self.screen.changed(self.screen.model.evaluation)
+            self.context.changed(self.context.model.evaluation)
             return
         self.error.visible = False
         for field in (*self.properties.values(), self.cheques):
             field.value = ""
-        self.screen.changed(evaluation)
-        self.screen.rebuild()
+        self.context.changed(evaluation)
+        self.context.rebuild()
 
 
-def sections(screen: SheetScreen) -> list[ft.Control]:
-    return [SellingRound(screen).control]
+def sections(context: GameContext) -> list[ft.Control]:
+    return [SellingRound(context).control]
 
 
 UI = GameUI(sections=sections)

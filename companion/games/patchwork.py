@@ -2,50 +2,45 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import section, tagged
+from ..widgets.game_unit import GameContext, GameUI
 from ..widgets.text import AppText
-from .base import GameUI
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
 
 FIELD = "first_to_finish"
 
 
 class FirstToFinish:
-    def __init__(self, screen: SheetScreen) -> None:
-        self.screen = screen
+    def __init__(self, context: GameContext) -> None:
+        self.context = context
         self.body = ft.Column(spacing=6)
         self.control = ft.Container(self.body)
-        screen.listeners.append(self.refresh)
-        self.refresh(screen.model.evaluation)
+        context.on_change(self.refresh)
+        self.refresh(context.model.evaluation)
 
     def refresh(self, evaluation: Evaluation) -> None:
-        t = self.screen.t
+        t = self.context.t
         totals = evaluation.totals()
         tied = evaluation.complete and len(set(totals.values())) == 1
-        chosen = self.screen.model.value((FIELD,))
+        chosen = self.context.model.value((FIELD,))
         if not tied:
             self.body.controls = []
             return
         buttons = [tagged(f"patchwork.first.{i}", ft.Chip(label=name, selected=chosen == name,
                                                            on_select=lambda e, n=name: self._choose(n)))
-                   for i, name in enumerate(self.screen.model.names)]
+                   for i, name in enumerate(self.context.model.names)]
         self.body.controls = [section(t("patchwork.tied", total=next(iter(totals.values()))),
                                       AppText(t("patchwork.who_first"), size=14), ft.Row(buttons, spacing=8))]
 
     def _choose(self, name: str) -> None:
-        current = self.screen.model.value((FIELD,))
-        self.screen.changed(self.screen.model.set((FIELD,), None if current == name else name))
+        current = self.context.model.value((FIELD,))
+        self.context.changed(self.context.model.set((FIELD,), None if current == name else name))
 
 
-def sections(screen: SheetScreen) -> list[ft.Control]:
-    return [FirstToFinish(screen).control]
+def sections(context: GameContext) -> list[ft.Control]:
+    return [FirstToFinish(context).control]
 
 
 UI = GameUI(sections=sections, handles=frozenset({FIELD}))

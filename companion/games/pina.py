@@ -4,18 +4,15 @@ coasters in the order they lie on the table), and the dice helper (tap the face 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scoring.games.pina_coladice import COASTERS, SIZE, capacity, coaster_side, matching_coasters
 
 from ..widgets.common import error_text, secondary_button, section, tagged
+from ..widgets.game_unit import GameContext, GameUI, Sheet
 from ..widgets.text import AppText
-from .base import GameUI, Sheet, put_event
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
+from .base import put_event
 
 SEAT_COLOURS = ("#E63946", "#1D70A2", "#2A9D8F", "#F4A261")
 CELLS = SIZE * SIZE
@@ -79,8 +76,8 @@ def swap_coaster(board: list[list[str]], cell: tuple[int, int], coaster: str) ->
 
 
 class Board:
-    def __init__(self, screen: SheetScreen) -> None:
-        self.screen = screen
+    def __init__(self, context: GameContext) -> None:
+        self.context = context
         self.dice: list[int | None] = [None] * 5
         self.selected_die: int | None = None  # a die tapped to be corrected: the next face replaces it
         self.layout_mode = False
@@ -89,21 +86,21 @@ class Board:
         self.body = ft.Column(spacing=8)
         self.log = ft.Column(spacing=0)
         self.error = error_text(None)
-        screen.listeners.append(lambda evaluation: self.redraw())
+        context.on_change(lambda evaluation: self.redraw())
         self.redraw()
 
     @property
     def sheet(self) -> Sheet:
-        return self.screen.model.working
+        return self.context.model.working
 
     def player(self) -> str:
-        names = self.screen.model.names
+        names = self.context.model.names
         turn = self.editing if self.editing is not None else len(self.sheet.get("events") or [])
         return names[turn % len(names)]
 
     def redraw(self) -> None:
-        t = self.screen.t
-        names = self.screen.model.names
+        t = self.context.t
+        names = self.context.model.names
         tokens = tokens_on(self.sheet)
         free = [self.sheet["board"][r][c] for r in range(SIZE) for c in range(SIZE)
                 if len(tokens.get((r, c), [])) < capacity(coaster_side(r, c, len(names)))]
@@ -114,7 +111,7 @@ class Board:
             return
         grid = ft.Column([ft.Row([self._cell(r, c, tokens.get((r, c), []), matches) for c in range(SIZE)],
                                  spacing=4, alignment=ft.MainAxisAlignment.CENTER) for r in range(SIZE)], spacing=4)
-        result = self.screen.model.evaluation.result
+        result = self.context.model.evaluation.result
         over = result is not None and result.finished
         heading = (t("pina.editing", n=self.editing + 1, player=self.player()) if self.editing is not None
                    else t("pina.turn", player=self.player()))
@@ -137,7 +134,7 @@ class Board:
         self.log.controls = self._log_rows()
 
     def _log_rows(self) -> list[ft.Control]:
-        t = self.screen.t
+        t = self.context.t
         rows: list[ft.Control] = []
         for i, event in reversed(list(enumerate(self.sheet.get("events") or []))):
             if "cell" in event:
@@ -161,19 +158,19 @@ class Board:
     def _record(self, event: dict[str, object]) -> None:
         """A new turn, or the corrected one; the engine replays every turn after it."""
         index = self.editing
-        evaluation = self.screen.model.attempt(lambda sheet: put_event(sheet, event, index))
+        evaluation = self.context.model.attempt(lambda sheet: put_event(sheet, event, index))
         if not evaluation.saveable:
-            self.error.value, self.error.visible = self.screen.t.text(evaluation.error.text), True  # type: ignore[union-attr]
+            self.error.value, self.error.visible = self.context.t.text(evaluation.error.text), True  # type: ignore[union-attr]
             self.redraw()
             return
         self.error.visible = False
         self.editing = None
         self.dice = [None] * 5
-        self.screen.changed(evaluation)
+        self.context.changed(evaluation)
 
     def _layout(self, tokens: dict[tuple[int, int], list[str]]) -> list[ft.Control]:
         """The board with the next cell marked, and every coaster to tap in the order they lie."""
-        t = self.screen.t
+        t = self.context.t
         board = self.sheet["board"]
         grid = ft.Column([ft.Row([self._cell(r, c, tokens.get((r, c), []), set()) for c in range(SIZE)],
                                  spacing=4, alignment=ft.MainAxisAlignment.CENTER) for r in range(SIZE)], spacing=4)
@@ -197,8 +194,8 @@ class Board:
                                          icon=ft.Icons.CHECK)])]
 
     def _cell(self, r: int, c: int, here: list[str], matches: set[str]) -> ft.Control:
-        t = self.screen.t
-        names = self.screen.model.names
+        t = self.context.t
+        names = self.context.model.names
         coaster = COASTERS[self.sheet["board"][r][c]]
         side = coaster_side(r, c, len(names))
         value = str(coaster.one) if side == "one" else f"{coaster.first}/{coaster.second}"
@@ -223,7 +220,7 @@ class Board:
                       wrap=True, spacing=12)
 
     def _dice_helper(self, matches: set[str]) -> ft.Control:
-        t = self.screen.t
+        t = self.context.t
         dice = [tagged(f"pina.die.{i}", ft.Container(
             die_face(d), width=52, height=52, border_radius=10, alignment=ft.Alignment.CENTER,
             bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -270,7 +267,7 @@ class Board:
         self.next_cell += 1
         if self.next_cell == CELLS:
             self.layout_mode = False
-        self.screen.changed(self.screen.model.set(("board",), board))
+        self.context.changed(self.context.model.set(("board",), board))
 
     def _end_layout(self, e: ft.ControlEvent) -> None:
         self.layout_mode = False
@@ -291,9 +288,9 @@ class Board:
         self.redraw()
 
 
-def sections(screen: SheetScreen) -> list[ft.Control]:
-    board = Board(screen)
-    return [section(screen.t("pina.board"), board.body), section(screen.t("pina.turns"), board.log)]
+def sections(context: GameContext) -> list[ft.Control]:
+    board = Board(context)
+    return [section(context.t("pina.board"), board.body), section(context.t("pina.turns"), board.log)]
 
 
 UI = GameUI(initial=with_board, sections=sections, handles=frozenset({"board"}))

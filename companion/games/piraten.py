@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
@@ -22,11 +22,9 @@ from scoring.games.piraten_kapern import (
 
 from ..models.sheet_model import Evaluation
 from ..widgets.common import error_text, icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.game_unit import GameContext, GameUI
 from ..widgets.text import AppText
-from .base import GameUI, put_event
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
+from .base import put_event
 
 DICE = 8
 
@@ -95,30 +93,30 @@ def face_image(face: str, size: int = 40) -> ft.Image:
 
 
 class TurnScorer:
-    def __init__(self, screen: SheetScreen) -> None:
-        self.screen = screen
+    def __init__(self, context: GameContext) -> None:
+        self.context = context
         self.turn = Turn()
         self.editing: int | None = None
         self.treasure_mode = False
         self.body = ft.Column(spacing=8)
         self.log = ft.Column(spacing=2)
         self.error = error_text(None)
-        screen.listeners.append(lambda evaluation: self.redraw())
+        context.on_change(lambda evaluation: self.redraw())
         self.redraw()
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        return list(self.screen.model.working.get("events") or [])
+        return list(self.context.model.working.get("events") or [])
 
     def player(self) -> str:
-        names = self.screen.model.names
+        names = self.context.model.names
         index = self.editing if self.editing is not None else len(self.events)
         return names[index % len(names)]
 
     # ---- drawing -----------------------------------------------------------------------------
 
     def redraw(self) -> None:
-        t = self.screen.t
+        t = self.context.t
         turn = self.turn
         number = (self.editing if self.editing is not None else len(self.events)) + 1
         heading = t("piraten.editing" if self.editing is not None else "piraten.turn", n=number, player=self.player())
@@ -166,7 +164,7 @@ class TurnScorer:
             on_click=lambda e: self._tap_die(index)))
 
     def _preview(self) -> ft.Control:
-        t = self.screen.t
+        t = self.context.t
         if not self.turn.ready:
             return AppText("")
         try:
@@ -182,8 +180,8 @@ class TurnScorer:
                                                       bgcolor=ft.Colors.SECONDARY_CONTAINER))
 
     def _log_rows(self) -> list[ft.Control]:
-        t = self.screen.t
-        result = self.screen.model.evaluation.result
+        t = self.context.t
+        result = self.context.model.evaluation.result
         progress = result.progress if result else []
         rows: list[ft.Control] = []
         for i in reversed(range(len(self.events))):
@@ -235,22 +233,22 @@ class TurnScorer:
 
     def _record(self, e: ft.ControlEvent) -> None:
         event, index = self.turn.event(self.player()), self.editing
-        evaluation: Evaluation = self.screen.model.attempt(lambda sheet: put_event(sheet, event, index))
+        evaluation: Evaluation = self.context.model.attempt(lambda sheet: put_event(sheet, event, index))
         if not evaluation.saveable:
-            self.error.value, self.error.visible = self.screen.t.text(evaluation.error.text), True
+            self.error.value, self.error.visible = self.context.t.text(evaluation.error.text), True
             self.redraw()
             return
         self.turn, self.editing, self.treasure_mode = Turn(), None, False
         self.error.visible = False
-        self.screen.changed(evaluation)
+        self.context.changed(evaluation)
 
 
 class ManualPoints:
     """A turn entered as points only (e.g. a promo card the calculator does not know)."""
 
-    def __init__(self, screen: SheetScreen, scorer: TurnScorer) -> None:
-        self.screen, self.scorer = screen, scorer
-        t = screen.t
+    def __init__(self, context: GameContext, scorer: TurnScorer) -> None:
+        self.context, self.scorer = context, scorer
+        t = context.t
         self.field = ft.TextField(label=t("piraten.manual_points"), width=140, dense=True,
                                   keyboard_type=ft.KeyboardType.NUMBER)
         self.control = ft.Row([tagged("piraten.manual", self.field),
@@ -263,16 +261,16 @@ class ManualPoints:
             return
         player = self.scorer.player()
         event = {"player": player, "points": points}
-        evaluation = self.screen.model.attempt(lambda sheet: put_event(sheet, event))
+        evaluation = self.context.model.attempt(lambda sheet: put_event(sheet, event))
         if evaluation.error is None:
             self.field.value = ""
-            self.screen.changed(evaluation)
+            self.context.changed(evaluation)
 
 
-def sections(screen: SheetScreen) -> list[ft.Control]:
-    t = screen.t
-    scorer = TurnScorer(screen)
-    manual = ManualPoints(screen, scorer)
+def sections(context: GameContext) -> list[ft.Control]:
+    t = context.t
+    scorer = TurnScorer(context)
+    manual = ManualPoints(context, scorer)
     return [section(t("piraten.scorer"), scorer.body),
             ft.ExpansionTile(title=AppText(t("piraten.manual_title")), controls=[manual.control]),
             section(t("piraten.turns"), scorer.log)]

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import flet as ft
 
 from scoring.games.trails_of_tucana import LETTERS, ROUNDS, TERRAIN_DECK, TURNS_PER_ROUND, village_letters
 
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.game_unit import GameContext, GameUI
 from ..widgets.text import AppText
-from .base import GameUI
-
-if TYPE_CHECKING:
-    from ..views.sheet import SheetScreen
 
 TOOL = "tucana"
 
@@ -87,11 +84,10 @@ def random_card(rng: random.Random) -> list[str]:
 
 
 class TucanaTools:
-    def __init__(self, screen: SheetScreen) -> None:
-        self.screen = screen
-        self.session = screen.session
-        options = screen.model.working.get("options", {})
-        saved = self.session.tool(TOOL)
+    def __init__(self, context: GameContext) -> None:
+        self.context = context
+        options = context.model.working.get("options", {})
+        saved = context.tool(TOOL)
         rng = random.Random()
         mayor_state = saved.get("mayor") or {"rounds": ROUNDS[options.get("island", "petit")],
                                              "seed": rng.randrange(1 << 30)}
@@ -101,11 +97,11 @@ class TucanaTools:
         self.mayor_body = ft.Column(spacing=8)
         self.letters_body = ft.Column(spacing=6)
         self.connect_body = ft.Column(spacing=6)
-        screen.listeners.append(lambda evaluation: self.redraw())
+        context.on_change(lambda evaluation: self.redraw())
         self.redraw()
 
     def save(self) -> None:
-        self.session.save_tool(TOOL, {"mayor": self.mayor.state(), "letters": self.letters})
+        self.context.save_tool(TOOL, {"mayor": self.mayor.state(), "letters": self.letters})
 
     def redraw(self) -> None:
         self._draw_mayor()
@@ -115,7 +111,7 @@ class TucanaTools:
     # ---- the mayor ---------------------------------------------------------------------------
 
     def _draw_mayor(self) -> None:
-        t = self.screen.t
+        t = self.context.t
         m = self.mayor
         cards = [ft.Container(AppText(t(f"tucana.terrain.{kind}"), size=18, weight=ft.FontWeight.BOLD),
                               padding=ft.Padding.symmetric(horizontal=16, vertical=18), border_radius=10,
@@ -147,10 +143,10 @@ class TucanaTools:
     # ---- village letters ---------------------------------------------------------------------
 
     def _draw_letters(self) -> None:
-        t = self.screen.t
+        t = self.context.t
         cfg = self.letters
         rows = []
-        for seat, name in enumerate(self.screen.model.names):
+        for seat, name in enumerate(self.context.model.names):
             letters = village_letters(cfg["card"], seat, cfg["start"], cfg["counter_clockwise"], cfg["fair"])
             rows.append(ft.Row([AppText(name, width=80, size=13, max_lines=1),
                                 AppText("  ".join(letters), size=15, font_family="monospace")]))
@@ -183,19 +179,19 @@ class TucanaTools:
     # ---- blue bonus cards: who connected which pair, in which turn -----------------------------
 
     def _draw_connect(self) -> None:
-        t = self.screen.t
-        sheet = self.screen.model.working
+        t = self.context.t
+        sheet = self.context.model.working
         connections = sheet.get("connections") or []
         done = {(c["player"], c["letter"]) for c in connections}
         turn = max(self.mayor.turn, 1)
         rows = []
-        for i, name in enumerate(self.screen.model.names):
+        for i, name in enumerate(self.context.model.names):
             chips = [tagged(f"tucana.connect.{i}.{letter}", ft.Chip(
                 label=letter, selected=(name, letter) in done, disabled=(name, letter) in done,
                 on_click=lambda e, n=name, letter=letter: self._connect(n, letter)))
                 for letter in LETTERS]
             rows.append(ft.Row([AppText(name, width=80, size=13, max_lines=1), *chips], spacing=4, wrap=True))
-        result = self.screen.model.evaluation.result
+        result = self.context.model.evaluation.result
         bonus = {p.name: p.breakdown.get("bonus", 0) for p in result.players} if result else {}
         self.connect_body.controls = [
             AppText(t("tucana.connect_hint", turn=turn), size=13),
@@ -205,7 +201,7 @@ class TucanaTools:
 
     def _connect(self, name: str, letter: str) -> None:
         turn = max(self.mayor.turn, 1)
-        index = self.screen.model.names.index(name)
+        index = self.context.model.names.index(name)
 
         def record(sheet: dict[str, Any]) -> None:
             sheet["connections"] = [*(sheet.get("connections") or []),
@@ -215,24 +211,24 @@ class TucanaTools:
             if letter not in villages:
                 player["villages"] = sorted([*villages, letter])
 
-        evaluation = self.screen.model.attempt(record)
-        self.screen.changed(evaluation)
+        evaluation = self.context.model.attempt(record)
+        self.context.changed(evaluation)
         if not evaluation.saveable:
-            self.screen.app.snack(self.screen.t.text(evaluation.error.text))
-        self.screen.rebuild()
+            self.context.snack(self.context.t.text(evaluation.error.text))
+        self.context.rebuild()
 
 
 TERRAIN_COLOURS = {"desert": "#F2D492", "forest": "#8FC93A", "mountain": "#B8B8B8", "water": "#7EC8E3",
                    "joker": "#F7A9A8"}
 
 
-def sections(screen: SheetScreen) -> list[ft.Control]:
-    t = screen.t
-    tools = TucanaTools(screen)
+def sections(context: GameContext) -> list[ft.Control]:
+    t = context.t
+    tools = TucanaTools(context)
     return [section(t("tucana.mayor"), tools.mayor_body),
             ft.ExpansionTile(title=AppText(t("tucana.letters")), controls=[tools.letters_body]),
             ft.ExpansionTile(title=AppText(t("tucana.connections")), controls=[tools.connect_body],
-                             expanded=bool(screen.model.working.get("connections")))]
+                             expanded=bool(context.model.working.get("connections")))]
 
 
 UI = GameUI(sections=sections, handles=frozenset({"connections"}))

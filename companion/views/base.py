@@ -10,6 +10,7 @@ import flet as ft
 from ..i18n import Translator
 from ..theme import GAP, MAX_CONTENT_WIDTH, PAD, TOUCH
 from ..widgets.common import page_body, tagged
+from ..widgets.game_unit import game_badge
 from ..widgets.text import AppText
 
 if TYPE_CHECKING:
@@ -45,6 +46,10 @@ class Screen:
 
     def title(self) -> str:
         raise NotImplementedError
+
+    def badge(self, game: str, size: int = 48) -> ft.Container:
+        """The game's picture on its colour."""
+        return game_badge(self.app.game_unit(game), size)
 
     def content(self) -> list[ft.Control]:
         raise NotImplementedError

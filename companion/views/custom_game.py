@@ -27,7 +27,6 @@ from ..widgets.common import icon_button, primary_button, secondary_button, sect
 from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
 from .base import Screen
-from .home import game_badge
 from .new_game import NewGameScreen
 
 
@@ -275,7 +274,7 @@ class CustomGameScreen(Screen):
             self.app.page.update()
 
         editors = EditorFactory(model, t, changed, lambda: None)
-        header = ft.Row([game_badge(spec.id, 40), ft.Column([
+        header = ft.Row([self.badge(spec.id, 40), ft.Column([
             AppText(t.text(spec.name), size=20, weight=ft.FontWeight.BOLD),
             AppText(t("custom.preview_sample"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)], spacing=0,
             expand=True)], spacing=12)

@@ -15,7 +15,6 @@ from ..widgets.common import icon_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
 from .game_actions import GameActions
-from .home import game_badge
 
 
 class GamesScreen(Screen):
@@ -46,7 +45,7 @@ class GamesScreen(Screen):
         if hidden:
             actions.insert(0, tagged(f"games.show.{spec.id}", ft.TextButton(
                 content=AppText(t("games.action.show")), on_click=lambda e: GameActions(self.app).show(spec))))
-        tile = ft.ListTile(leading=game_badge(spec.id, 40), title=AppText(t.text(spec.name), weight=ft.FontWeight.BOLD),
+        tile = ft.ListTile(leading=self.badge(spec.id, 40), title=AppText(t.text(spec.name), weight=ft.FontWeight.BOLD),
                            subtitle=AppText(" · ".join((kind, t("stats.plays", n=plays[spec.id]))), size=12),
                            trailing=ft.Row(actions, tight=True, spacing=0),
                            on_click=lambda e: GameActions(self.app).open(spec))

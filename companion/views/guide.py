@@ -15,7 +15,6 @@ from ..store.oplog import Op
 from ..widgets.common import icon_button, primary_button, rule_notes, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
-from .home import game_badge
 from .sheet import missed_result
 
 
@@ -62,7 +61,7 @@ class GuideScreen(Screen):
         lines = [AppText(self.t(n.key, **n.params), size=15)
                  for n in now(self.spec, sheet, evaluation.result, evaluation.pending)]
         return tagged("guide.now", ft.Container(
-            ft.Row([game_badge(self.spec.id, 40), ft.Column([AppText(self.t("guide.now"), size=12), *lines],
+            ft.Row([self.badge(self.spec.id, 40), ft.Column([AppText(self.t("guide.now"), size=12), *lines],
                                                              spacing=2, expand=True)], spacing=12),
             padding=12, border_radius=12, bgcolor=ft.Colors.PRIMARY_CONTAINER,
             on_click=lambda e: self.app.go(self.sheet_route)))

@@ -20,7 +20,6 @@ from ..widgets.common import icon_button, secondary_button, section, shown_value
 from ..widgets.play_record import PlayRecordPanel, record_filters
 from ..widgets.text import AppText
 from .base import Screen, empty_state
-from .home import game_badge
 from .result import ResultScreen
 from .sheet import SheetScreen
 from .timefmt import day_and_time
@@ -109,7 +108,7 @@ class HistoryScreen(Screen):
         if not summary.finished:
             lines.append(AppText(self.t("history.ended_early"), size=12, italic=True,
                                  color=ft.Colors.ON_SURFACE_VARIANT))
-        tile = ft.ListTile(leading=game_badge(summary.game, 40), title=AppText(self.t.text(name),
+        tile = ft.ListTile(leading=self.badge(summary.game, 40), title=AppText(self.t.text(name),
                                                                            weight=ft.FontWeight.BOLD),
                            subtitle=ft.Column(lines, spacing=2, tight=True),
                            on_click=lambda e: self.app.go(f"/history/{summary.id}"))
@@ -170,6 +169,7 @@ class PlayDetailScreen(ResultScreen):
     def actions(self) -> list[ft.Control]:
         return [icon_button("history.edit", ft.Icons.EDIT, self.t("history.edit"),
                             lambda e: self.app.go(f"{self.route}/edit")),
+                icon_button("history.share", ft.Icons.SHARE, self.t("share.button"), self._share),
                 icon_button("history.delete", ft.Icons.DELETE_OUTLINE, self.t("history.delete"), self._delete)]
 
     def content(self) -> list[ft.Control]:

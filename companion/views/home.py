@@ -15,7 +15,7 @@ from scoring.custom import is_custom
 from .. import platform
 from ..store.definitions import HIDDEN, DefinitionStore
 from ..store.repository import Repository, StartupIssue
-from ..theme import CUSTOM_GAME_COLOUR, GAME_COLOURS, GAP, game_art
+from ..theme import CUSTOM_GAME_COLOUR, GAP
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.keep_history import KeepHistory
 from ..widgets.restore_report import restore_report
@@ -25,14 +25,6 @@ from .timefmt import ago
 
 RECENT = 100  # plays that decide which games were played lately
 RECENT_GAMES = 4  # the cards of the row of games played lately
-
-
-def game_badge(game_id: str, size: int = 48) -> ft.Container:
-    art: ft.Control = (ft.Icon(ft.Icons.EXTENSION, size=size * 0.6, color=ft.Colors.WHITE) if is_custom(game_id)
-                       else ft.Image(src=game_art(game_id), width=size * 0.8, height=size * 0.8))
-    return ft.Container(art, width=size, height=size, border_radius=size / 4,
-                        bgcolor=GAME_COLOURS.get(game_id, CUSTOM_GAME_COLOUR),
-                        alignment=ft.Alignment.CENTER)
 
 
 def quick_badge(size: int = 48) -> ft.Container:
@@ -121,7 +113,7 @@ class HomeScreen(Screen):
         names = ", ".join(p["name"] for p in draft["sheet"]["players"])
         tile = ft.ListTile(
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, shape=ft.RoundedRectangleBorder(radius=12),  # as a game's card
-            leading=game_badge(spec.id, 40),
+            leading=self.badge(spec.id, 40),
             title=AppText(self.t.text(spec.name), weight=ft.FontWeight.BOLD),
             subtitle=AppText(f"{names} · {ago(self.t, draft['updated_at'])}"),
             trailing=icon_button(f"home.discard.{draft['id']}", ft.Icons.DELETE_OUTLINE, self.t("home.discard"),
@@ -153,7 +145,7 @@ class HomeScreen(Screen):
 
     def _recent_card(self, spec: GameSpec) -> ft.Control:
         card = ft.Container(
-            ft.Column([game_badge(spec.id, 40), AppText(self.t.text(spec.name), size=12, max_lines=2,
+            ft.Column([self.badge(spec.id, 40), AppText(self.t.text(spec.name), size=12, max_lines=2,
                                                         text_align=ft.TextAlign.CENTER)],
                       spacing=4, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
             width=96, padding=8, border_radius=12, bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, ink=True,
@@ -180,7 +172,7 @@ class HomeScreen(Screen):
                    else self.t("home.players_range", lo=spec.min_players, hi=spec.max_players))
         card = ft.Container(
             ft.Row([
-                game_badge(spec.id),
+                self.badge(spec.id),
                 ft.Column([
                     AppText(self.t.text(spec.name), weight=ft.FontWeight.BOLD, size=16, max_lines=2),
                     AppText(self.t.in_english(spec.name) or (self.t("custom.yours") if is_custom(spec.id) else ""),

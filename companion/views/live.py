@@ -34,7 +34,6 @@ from ..widgets.common import icon_button, primary_button, section, shown_value, 
 from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
 from .base import Screen
-from .home import game_badge
 from .result import winner_headline
 
 CHANGES_SHOWN = 50  # lines of the change list drawn at first, and added by each tap on More
@@ -206,7 +205,7 @@ class LiveScreen(Screen):
         sheet = draft["sheet"]
         self._show_scores(spec, sheet)
         parts: list[ft.Control] = [
-            ft.Row([game_badge(spec.id, 40), AppText(self.t.text(spec.name), size=20, weight=ft.FontWeight.BOLD)],
+            ft.Row([self.badge(spec.id, 40), AppText(self.t.text(spec.name), size=20, weight=ft.FontWeight.BOLD)],
                    spacing=10),
             self.scores,
             tagged("live.now", ft.Container(self.now_lines, padding=12, border_radius=10,

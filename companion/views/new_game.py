@@ -9,12 +9,10 @@ import flet as ft
 from scoring import GameSpec
 from scoring.fields import Bool, Choice, Field, Int
 
-from ..games import initial_sheet
 from ..models.new_game import RECENT_PLAYS, NewGameForm, usual_players_first
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
-from .home import game_badge
 
 
 class NewGameScreen(Screen):
@@ -48,7 +46,7 @@ class NewGameScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         return [
-            ft.Row([game_badge(self.spec.id, 56), ft.Column([
+            ft.Row([self.badge(self.spec.id, 56), ft.Column([
                 AppText(self.t.text(self.spec.name), size=22, weight=ft.FontWeight.BOLD),
                 AppText(self.t("home.players_range", lo=self.spec.min_players, hi=self.spec.max_players)
                         if self.spec.min_players != self.spec.max_players
@@ -174,7 +172,7 @@ class NewGameScreen(Screen):
         spec = self.game_to_start()
         if spec is None:
             return
-        sheet = initial_sheet(spec, self.form.sheet())
+        sheet = self.app.game_unit(spec.id).initial_sheet(self.form.sheet())
         # profiles first: if the disk refuses the game after them, starting again does not start it twice
         self.app.repo.remember_players(self.form.names())
         draft = self.app.repo.new_draft({"game": spec.id, "sheet": sheet})

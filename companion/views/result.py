@@ -21,7 +21,6 @@ from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
-from .home import game_badge
 from .share import show_share
 
 OUTRIGHT = "line"  # a result's note of a win whatever the totals (scoring.ranking.rank), not of a broken tie
@@ -81,7 +80,7 @@ class ResultScreen(Screen):
     def _banner(self) -> ft.Control:
         headline = winner_headline(self.t, self.result.winners, self.result.extras)
         lines: list[ft.Control] = [
-            ft.Row([game_badge(self.spec.id, 40), AppText(self.t.text(self.spec.name), size=16)], spacing=10),
+            ft.Row([self.badge(self.spec.id, 40), AppText(self.t.text(self.spec.name), size=16)], spacing=10),
             tagged("result.winner", AppText(headline, size=26, weight=ft.FontWeight.BOLD), headline),
         ]
         if not self.result.finished:

@@ -14,7 +14,6 @@ from scoring import GameSpec, SheetError, Typed, spec_for_sheet
 from scoring.fields import Field
 
 from .. import platform
-from ..games import ui_for
 from ..models.draft import DraftSession
 from ..models.guide import now
 from ..models.paths import parse
@@ -25,6 +24,7 @@ from ..store.oplog import Op
 from ..theme import GAP
 from ..widgets.common import icon_button, primary_button, rule_notes, section, tagged
 from ..widgets.fields import EditorFactory, help_fold, tabular
+from ..widgets.game_unit import GameContext
 from ..widgets.reconcile import keyed
 from ..widgets.text import AppText
 from ..widgets.timer import timer_bar
@@ -70,7 +70,7 @@ class SheetScreen(Screen):
         self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere,
                                     writer=app.writer)
         self.spec: GameSpec = spec_for_sheet(draft["sheet"])
-        self.ui = ui_for(self.spec.id)
+        self.ui = app.game_unit(self.spec.id).ui()
         self.model = SheetModel(self.spec, self.session.draft["sheet"], self.sheet_store())
         self.current = 0
         self.totals: dict[str, ft.Text] = {}
@@ -107,9 +107,10 @@ class SheetScreen(Screen):
         self.editors = EditorFactory(self.model, self.t, self.changed, self.rebuild)
         self.listeners = []
         self.redrawn = []
+        self.game_context = self._game_context()
         parts: list[ft.Control] = [timer_bar(self), self._now_banner()]
         if self.ui.sections is not None:
-            self.redrawn += self.ui.sections(self)
+            self.redrawn += self.ui.sections(self.game_context)
             parts += self.redrawn
         options = self.model.working.get("options") or {}
         fields = [f for f in self.spec.player_fields if f.key not in self.ui.handles and f.applies(options)]
@@ -125,6 +126,12 @@ class SheetScreen(Screen):
         self._refresh(self.model.evaluation)
         keyed(self.app.page, *self.redrawn)
         return parts
+
+    def _game_context(self) -> GameContext:
+        """What the game's piece may read and call, as the sheet is now (a new one at every drawing)."""
+        return GameContext(t=self.t, spec=self.spec, model=self.model, player=self.current, changed=self.changed,
+                           rebuild=self.rebuild, on_change=self.listeners.append, snack=self.app.snack,
+                           tool=self.session.tool, save_tool=self.session.save_tool)
 
     def header(self) -> ft.Control:
         """The totals stay on screen while the sheet scrolls."""
@@ -214,12 +221,12 @@ class SheetScreen(Screen):
     def _round_notes(self, index: int) -> ft.Control:
         """The game's notes under a round, redrawn as its entries are typed."""
         assert self.ui.round_notes is not None
-        box = ft.Column(self.ui.round_notes(self, index), spacing=2)
+        box = ft.Column(self.ui.round_notes(self.game_context, index), spacing=2)
         self.redrawn.append(box)
 
         def redraw(evaluation: Evaluation) -> None:
             if index < len(self.model.value(("rounds",), []) or []):
-                box.controls = self.ui.round_notes(self, index)  # type: ignore[misc]
+                box.controls = self.ui.round_notes(self.game_context, index)  # type: ignore[misc]
 
         self.listeners.append(redraw)
         return box

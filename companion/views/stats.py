@@ -18,7 +18,6 @@ from ..widgets.common import primary_button, secondary_button, section, tagged
 from ..widgets.ratings import game_ranking, player_ratings
 from ..widgets.text import AppText
 from .base import Screen, empty_state
-from .home import game_badge
 from .timefmt import day
 
 PROFILE_COLOURS = ("#E63946", "#F4A261", "#E9C46A", "#2A9D8F", "#1D70A2", "#7B5EA7", "#6D2E46", "#3A7D44")
@@ -150,7 +149,7 @@ class StatsScreen(PeriodScreen):
         if not record.plays:
             return None
         return tagged(f"stats.game.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=AppText(self.game_name(game)),
+            leading=self.badge(game, 36), title=AppText(self.game_name(game)),
             subtitle=AppText(" · ".join(self.game_facts(record)), size=13), trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e: self.app.go(deeper(self.route, "game", game))))
 
@@ -181,7 +180,7 @@ class PlayerStatsScreen(PeriodScreen):
         if r.last_played:
             parts.append(AppText(t("stats.last_played", date=day(t, r.last_played)), size=13))
         lines = [tagged(f"stats.line.{game}", ft.ListTile(
-            leading=game_badge(game, 36), title=AppText(self.game_name(game)),
+            leading=self.badge(game, 36), title=AppText(self.game_name(game)),
             subtitle=AppText(self.line_text(line), size=13), selected=game == self.game,
             on_click=lambda e, g=game: self._choose(g))) for game, line in r.per_game.items()]
         parts.append(section(t("stats.per_game"), *lines))

@@ -1,4 +1,5 @@
-"""The layers import only downwards: scoring <- store <- models <- widgets <- views and games.
+"""The layers import only downwards: scoring <- store <- models <- widgets <- views and games, and views and
+games never import each other.
 
 Every import in every module of the two packages is read with `ast` (relative imports resolved), so a
 forbidden import anywhere, even inside a function, fails here.
@@ -18,7 +19,10 @@ FORBIDDEN = {
     "scoring": ("companion", "flet"),
     "companion.store": ("companion.models", "companion.widgets", "companion.views", "companion.games", "flet"),
     "companion.models": ("companion.widgets", "companion.views", "companion.games"),
-    "companion.widgets": ("companion.views",),
+    "companion.widgets": ("companion.views", "companion.games"),
+    # a game's piece and the screens meet only through widgets.game_unit's contract, which the app hands over
+    "companion.games": ("companion.views",),
+    "companion.views": ("companion.games",),
 }
 
 
@@ -76,3 +80,20 @@ def test_the_rule_catches_an_upward_import(tmp_path: Path, source: str, bad: boo
     (store / "probe.py").write_text(f"def later():\n    {source}\n", encoding="utf-8")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert bool(violations()) is bad
+
+
+@pytest.mark.parametrize(("package", "source"), [
+    ("games", "from ..views.sheet import SheetScreen"),
+    ("views", "from ..games import unit_for"),
+    ("views", "import companion.games.pina"),
+])
+def test_games_and_views_never_import_each_other(tmp_path: Path, package: str, source: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not even for a type: a game's piece knows the sheet only by its GameContext."""
+    folder = tmp_path / "companion" / package
+    folder.mkdir(parents=True)
+    (folder / "probe.py").write_text(f"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    {source}\n",
+                                     encoding="utf-8")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    found = violations()
+    assert found and all(line.startswith(f"companion/{package}/probe.py:3 imports ") for line in found)

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.theme import ART
+from companion.games import UNITS
 from companion.views.base import SMALL_TITLE_SIZE, app_bar_title
 from scoring import all_specs
 
@@ -22,7 +22,7 @@ def test_each_game_card_carries_its_picture_with_it(open_app: Callable[..., Harn
     ui = open_app()
     for spec in all_specs():
         [picture] = [c for c in ui.walk(ui.tagged(f"home.game.{spec.id}")) if isinstance(c, ft.Image)]
-        assert picture.src == (ART / f"{spec.id}.svg").read_bytes()
+        assert picture.src == UNITS[spec.id].picture.read_bytes()  # type: ignore[union-attr]
         assert picture.src.startswith(b"<svg")
 
 
