@@ -72,6 +72,11 @@ def test_two_screens_entering_one_field_at_once_are_both_listed_in_the_same_orde
 
         another = open_app(f"/play/{draft['id']}/share")  # the scorekeeper's other device lists them alike
         assert change_list(another) == listed
+        korean = change_list(open_app(f"/play/{draft['id']}/share", lang="ko"))
+        assert len(korean) == len(listed) and korean[-1] == ("게임 시작", None)
+        assert any(line.startswith("Mina의 휴대폰: Mina · ") and line.endswith(" – → 7") for line, _ in korean)
+        assert any(line.startswith("점수 기록자: Mina · ") and line.endswith(" – → 6") for line, _ in korean)
+        assert sorted(mark.split(":")[0] for line, mark in korean if "Mina · " in line) == ["남음", "바뀜"]
         assert phone.crashes() == []
     finally:
         phone.close()
