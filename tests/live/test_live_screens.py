@@ -8,6 +8,8 @@ from typing import Any
 
 from companion.app import Services
 from companion.main import make_main
+from companion.models.draft import DraftSession
+from companion.views.live import CHANGES_SHOWN
 from tests.ui.harness import Harness
 
 PHONE_IP = "192.168.1.23"
@@ -127,3 +129,21 @@ def test_a_phone_keeps_its_own_fields_while_the_others_enter(open_app: Callable[
         assert phone.crashes() == []
     finally:
         phone.close()
+
+
+def test_a_long_game_lists_its_latest_changes_and_the_earlier_ones_on_request(open_app: Callable[..., Harness],
+                                                                               services: Services) -> None:
+    """Before: the list kept the phones' last 50 changes in memory and dropped the rest for good."""
+    draft = services.repo.new_draft({"game": "for-sale", "sheet": {"game": "for-sale", "options": {}, "players": [
+        {"name": "Mina"}, {"name": "Joon"}, {"name": "Ana"}]}})
+    screen = DraftSession(services.repo, draft)
+    for coins in range(1, 61):
+        sheet = screen.draft["sheet"]
+        sheet["players"][coins % 3]["coins_left"] = coins % 18
+        screen.save(sheet=sheet)
+    share = open_app(f"/play/{draft['id']}/share")
+    total = len(services.repo.draft_ops(draft["id"]))
+    assert len(change_list(share)) == CHANGES_SHOWN and share.exists("live.changes.more")
+    share.click("live.changes.more")
+    listed = change_list(share)
+    assert len(listed) == total and listed[-1] == ("The game started", None) and not share.exists("live.changes.more")
