@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import socket
@@ -291,7 +292,8 @@ def measure(tables: int, phones: int, entries: int, pause: float) -> dict[str, A
     return {"tables": tables, "phones": phones, "connections": tables * (phones + 1),
             "entries": tables * entries, "tap_ms_p50": round(statistics.median(taps), 1) if taps else 0.0,
             "tap_ms_p95": percentile(taps, 0.95), "shown_ms_p50": round(statistics.median(shown), 1) if shown else 0.0,
-            "shown_ms_p95": percentile(shown, 0.95), "missed": sum(table.missed for table in games)}
+            "shown_ms_p95": percentile(shown, 0.95), "missed": sum(table.missed for table in games),
+            "load_average": round(os.getloadavg()[0], 1)}  # other work on the machine slows every figure
 
 
 def run(sizes: list[tuple[int, int]], entries: int, pause: float = 0.3) -> dict[str, Any]:
