@@ -69,6 +69,13 @@ def taps_to_value(tab: AppTab) -> list[float]:
     return times
 
 
+def wait_for_snapshot(tab: AppTab) -> None:
+    """Python started from a snapshot, or the phone has made one for its next start (publish/worker.js)."""
+    tab.page.wait_for_function(
+        "flet.marks.some(([name]) => name === 'snapshot loaded' || name.startsWith('Python snapshot'))",
+        timeout=TIMEOUT_MS)
+
+
 def start_steps(tab: AppTab) -> dict[str, float]:
     """The marks of the start that just ended (phone build only), and when the test saw the home screen."""
     marks = tab.page.evaluate("[...((window.flet && flet.marks) || []), ['home screen seen', performance.now()]]")
@@ -83,6 +90,7 @@ def measure(playwright: Playwright, url: str, offline_warm: bool) -> tuple[dict[
         taps = taps_to_value(tab)
         if offline_warm:  # the service worker has cached the whole build before the phone goes offline
             tab.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+            wait_for_snapshot(tab)
         tab.context.close()
         tab, warm = open_tab(playwright, profile, url, offline=offline_warm)
         steps = start_steps(tab)

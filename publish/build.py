@@ -43,7 +43,10 @@ THEME_COLOUR = "#00796B"  # theme.SEED_COLOUR
 APP_PACKAGES = ("companion", "scoring")
 ENTRY_MODULE = "companion.web_main"
 SERVICE_WORKER = "sw.js"
-SNAPSHOT = "python-snapshot.bin.gz"  # Pyodide's memory with the app's start-up modules imported (worker.js)
+# What the phone runs to make the snapshot of Python's memory with the app's start-up modules imported
+# (snapshot.py, with its globals; snapshot-maker.js runs it and worker.js restores what it makes).
+SNAPSHOT_SCRIPT = "python-snapshot.py"
+SNAPSHOT_MAKER = "snapshot-maker.js"
 APP_ARCHIVE = "app.zip"  # a zip: the worker unpacks it 2-3x faster than the same files as a tar.gz
 PROJECT = "table-companion"
 NOT_IN_BROWSER = {"flet-web"}  # the server half: in the browser, the page is the client
@@ -331,19 +334,26 @@ def replace_once(text: str, old: str, new: str) -> str:
 
 
 def precompile(out: Path) -> bool:
-    """Turn the archive's modules into bytecode of the Pyodide's Python and take a snapshot of that Python with
-    the app's start-up modules imported, run by Node.js (when installed).
+    """Turn the archive's modules into bytecode of the Pyodide's Python, run by Node.js (when installed).
 
-    Bytecode halves the imports on the phone (measured: 14 s -> 7.5 s on a busy 2-core machine); the snapshot
-    spares the phone both Python's own start and those imports. Without Node.js the archive keeps its sources
-    and there is no snapshot: the app works the same, only starts slower."""
+    Bytecode halves the imports on the phone (measured: 14 s -> 7.5 s on a busy 2-core machine). Without Node.js
+    the archive keeps its sources: the app works the same, only starts slower."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
         print("Node.js not found: the app ships as Python sources (slower start on the phone)", file=sys.stderr)
         return False
-    subprocess.run([node, str(HERE / "compile.mjs"), str(out / "pyodide" / "pyodide.mjs"), str(out / APP_ARCHIVE),
-                    ENTRY_MODULE, str(out / SNAPSHOT), ",".join(SNAPSHOT_LOCALES)], check=True)
+    subprocess.run([node, str(HERE / "compile.mjs"), str(out / "pyodide" / "pyodide.mjs"), str(out / APP_ARCHIVE)],
+                   check=True)
     return True
+
+
+def write_snapshot_maker(out: Path) -> None:
+    """The phone makes the snapshot of Python's memory itself, once for each app.zip (worker.js): made here, it
+    was 10 MB to download again with any change to the app."""
+    globals_ = f"ENTRY_MODULE = {ENTRY_MODULE!r}\nLOCALES = {list(SNAPSHOT_LOCALES)!r}\n"
+    script = globals_ + (HERE / "snapshot.py").read_text(encoding="utf-8") + "\ndel ENTRY_MODULE, LOCALES\n"
+    (out / SNAPSHOT_SCRIPT).write_text(script, encoding="utf-8")
+    shutil.copyfile(HERE / SNAPSHOT_MAKER, out / SNAPSHOT_MAKER)
 
 
 def write_service_worker(out: Path) -> str:
@@ -398,6 +408,7 @@ def build(out: Path, base_url: str = "/") -> BuildReport:
     copy_assets(out)
     (out / APP_ARCHIVE).write_bytes(app_archive(python_files()))
     compiled = precompile(out)
+    write_snapshot_maker(out)
     pyodide_version = json.loads((WEB / "pyodide" / "package.json").read_text(encoding="utf-8"))["version"]
     patch_page(out, base_url, pyodide_version)
     add_language_fonts(out)

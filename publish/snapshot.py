@@ -1,7 +1,8 @@
-"""Run inside the build's Pyodide after compile.py (see compile.mjs): import the app as the phone would.
+"""Run inside the phone's Pyodide by snapshot-maker.js (bin/publish ships it as python-snapshot.py, after its
+globals ENTRY_MODULE and LOCALES): import the app as the phone would, for a snapshot of that Python's memory.
 
 The worker unpacks the archive into Pyodide's home folder and puts `__pypackages__` first on `sys.path`; done
-the same way here, the modules the app imports at start are in memory when compile.mjs takes its snapshot, so
+the same way here, the modules the app imports at start are in memory when snapshot-maker.js takes its snapshot, so
 the phone restores them instead of starting Python and importing them. The entry module itself is left out:
 the worker runs it as `__main__`.
 
@@ -32,11 +33,11 @@ HOME = "/home/pyodide"
 os.chdir(HOME)
 shutil.unpack_archive("/tmp/app.zip", ".", "zip")
 sys.path.insert(0, "__pypackages__")
-importlib.import_module(ENTRY_MODULE)  # noqa: F821 (a global set by compile.mjs)
+importlib.import_module(ENTRY_MODULE)  # noqa: F821 (a global set before this script)
 
 from companion.warmup import warm_up  # noqa: E402 (after the archive is on sys.path)
 
-warm_up(LOCALES)  # noqa: F821 (a global set by compile.mjs: the languages of Babel's data in the archive)
+warm_up(LOCALES)  # noqa: F821 (a global set before this script: the languages read into the snapshot)
 BABEL_DATA = {"__pypackages__/babel/global.dat",
               *(f"__pypackages__/babel/locale-data/{name}.dat" for name in ("root", *LOCALES))}  # noqa: F821
 sys.modules["flet_js"] = types.ModuleType("flet_js")

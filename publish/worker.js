@@ -1,28 +1,45 @@
 
 // Table Companion (added by bin/publish): Pyodide starts as soon as the page creates this worker, beside the
-// web client's own start instead of after it (the client asks for Python only once it runs), and from the
-// build's memory snapshot when there is one: Python already started, the app's start-up modules imported.
+// web client's own start instead of after it (the client asks for Python only once it runs), and from a snapshot
+// of its memory when this phone has made one: Python already started, the app's start-up modules imported.
 
 // The start's steps go to the page (page.html: flet.marks), as ms since 1970: the worker's clock starts later.
 const marks = new BroadcastChannel("table-companion-marks");
 self.flet_js.mark = (name) => marks.postMessage([name, performance.timeOrigin + performance.now()]);
 self.flet_js.mark("worker started");
-async function pythonSnapshot() {
+// Python's memory snapshot is made on the phone (snapshot-maker.js), once for each app.zip, and kept in a cache of
+// its own (an update of the build leaves it; an unchanged archive keeps its snapshot): the host never sends one,
+// 10 MB that changed with any change to the app. Without one, Python starts the ordinary way, and the snapshot is
+// made in the background a little after.
+const SNAPSHOTS = "python-snapshot";
+const SNAPSHOT_DELAY_MS = 5_000;  // after the app is up: the first screen does not wait for it
+
+async function snapshotKey(archive) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
+  return `snapshot-${[...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+async function pythonSnapshot(key) {
   try {
-    const response = await fetch(new URL("python-snapshot.bin.gz", self.location.href));
-    if (!response.ok) {
+    const packed = key && await (await caches.open(SNAPSHOTS)).match(key);
+    if (!packed) {
       return undefined;
     }
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) {
-      return bytes;  // unpacked by the browser already (a host that sent it with Content-Encoding: gzip)
-    }
-    const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const unpacked = packed.body.pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unpacked).arrayBuffer());
   } catch (error) {
     console.warn("no Python snapshot:", error);
     return undefined;
   }
+}
+
+function makeSnapshot(archive, key) {
+  const maker = new Worker(new URL("snapshot-maker.js", self.location.href), { type: "module" });
+  maker.onmessage = (event) => {
+    self.flet_js.mark(event.data);
+    maker.terminate();
+  };
+  maker.postMessage({ archive, key });  // a copy: this worker unpacks the same bytes
 }
 
 // Pyodide's runtime, loaded beside the snapshot: loadPyodide would import its script (1.2 MB of JavaScript) and
@@ -99,14 +116,15 @@ function unzip(archive) {
 async function startPyodide() {
   const archive = fetch(new URL("app.zip", self.location.href))
     .then((response) => response.ok ? response.arrayBuffer() : null).catch(() => null);
+  const key = archive.then((bytes) => bytes && snapshotKey(bytes)).catch(() => null);
   const runtime = loadRuntime();  // beside the snapshot
   const [{ loadPyodide }, snapshot] = await Promise.all([
     import(new URL("pyodide/pyodide.mjs", self.location.href)).then((module) => {
       self.flet_js.mark("Pyodide's script loaded");
       return module;
     }),
-    pythonSnapshot().then((bytes) => {
-      self.flet_js.mark("snapshot loaded");
+    key.then(pythonSnapshot).then((bytes) => {
+      self.flet_js.mark(bytes ? "snapshot loaded" : "no snapshot yet");
       return bytes;
     })]);
   const options = {
@@ -114,14 +132,18 @@ async function startPyodide() {
     stderr: (text) => self.sendPythonOutput(text, true),
   };
   if (snapshot === undefined) {
-    return withRuntime(runtime, undefined, () => loadPyodide(options));
+    const pyodide = await withRuntime(runtime, undefined, () => loadPyodide(options));
+    Promise.all([archive, key]).then(([bytes, name]) => bytes && name &&
+      setTimeout(() => makeSnapshot(bytes, name), SNAPSHOT_DELAY_MS));
+    return pyodide;
   }
   const unzipped = archive.then((bytes) => bytes && unzip(bytes));  // inflated while Python restores
   let pyodide;
   try {
     pyodide = await withRuntime(runtime, snapshot, () => loadPyodide({ ...options, _loadSnapshot: snapshot }));
-  } catch (error) {  // a snapshot this Pyodide cannot restore: start it the ordinary way
+  } catch (error) {  // a snapshot this Pyodide cannot restore: start it the ordinary way, and make another
     console.warn("Python snapshot not restored:", error);
+    await caches.open(SNAPSHOTS).then(async (cache) => cache.delete(await key)).catch(() => {});
     return withRuntime(runtime, undefined, () => loadPyodide(options));
   }
   self.flet_js.mark("Python restored");

@@ -14,6 +14,7 @@ from publish.build import (
     python_files,
     write_gzip_twins,
     write_service_worker,
+    write_snapshot_maker,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,3 +90,12 @@ def service_worker_files(out: Path) -> tuple[dict[str, str], dict[str, dict[str,
     files = json.loads(re.search(r"const FILES = (\{.*?\});", script).group(1))  # type: ignore[union-attr]
     renderers = json.loads(re.search(r"const RENDERERS = (\{.*?\}\});", script).group(1))  # type: ignore[union-attr]
     return files, renderers
+
+
+def test_the_phone_gets_the_script_that_makes_its_snapshot(tmp_path: Path) -> None:
+    write_snapshot_maker(tmp_path)
+    script = (tmp_path / "python-snapshot.py").read_text(encoding="utf-8")
+    assert script.startswith("ENTRY_MODULE = 'companion.web_main'\nLOCALES = ['en', 'ko']\n")
+    assert script.endswith("del ENTRY_MODULE, LOCALES\n")  # the snapshot keeps IN_MEMORY and HOME only
+    compile(script, "python-snapshot.py", "exec")
+    assert "makeMemorySnapshot" in (tmp_path / "snapshot-maker.js").read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ window.showTab = (shown) => {
   document.dispatchEvent(new Event("visibilitychange"));
 };
 """
-PYTHON = ("python-worker.js", "pyodide.asm.wasm", "python-snapshot.bin.gz", "app.zip")
+PYTHON = ("python-worker.js", "pyodide.asm.wasm", "snapshot-maker.js", "app.zip")
 
 
 def locks(page: Page) -> dict[str, int]:
