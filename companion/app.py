@@ -31,7 +31,9 @@ from .widgets.game_unit import GameUnit
 from .widgets.text import AppText
 
 if TYPE_CHECKING:
+    from .models.definition_form import DefinitionForm
     from .views.base import Screen
+    from .views.history import HistoryFilter
 
 logger = logging.getLogger(__name__)
 PREF_LANGUAGE = "table_companion.language"
@@ -83,6 +85,10 @@ class App:
         self._prefs: ft.SharedPreferences | None = None
         self.feed = LiveFeed(page)
         self.joined: dict[str, str] = {}  # join code -> game, for the games this session joined (see views.live)
+        # what the session keeps of screens it left (views.app_protocol)
+        self.history_filter: HistoryFilter | None = None
+        self.stats_period = "all"
+        self.unsaved_definitions: dict[str, DefinitionForm] = {}
 
     def _decide_role(self) -> None:
         """Host or viewer, once for the whole session, from the connection's real address and the key.
@@ -214,10 +220,10 @@ class App:
         for draft_id in self.services.live.claims.release(self.page.session.id):
             self.publish(draft_id, {"draft": draft_id})
 
-    # ---- the live table --------------------------------------------------------------------------
-
     def game_unit(self, game: str) -> GameUnit:
         return unit_for(game)
+
+    # ---- the live table --------------------------------------------------------------------------
 
     def publish(self, draft_id: str, message: dict[str, Any]) -> None:
         """Tell the other phones watching this game that it changed (or ended)."""

@@ -14,7 +14,7 @@ from ..widgets.game_unit import game_badge
 from ..widgets.text import AppText
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .app_protocol import ScreenApp
 
 PHONE_WIDTH = 412  # px: the narrow phone the screens are laid out for
 BOTTOM_BAR_HEIGHT = TOUCH + 2 * 12  # px: a screen's bottom bar, its buttons in a padding of 12
@@ -36,7 +36,7 @@ class Screen:
     scrolls = True
     bottom_bar_height = 0  # px: what a message at the bottom floats above (set by `build`)
 
-    def __init__(self, app: App, route: str) -> None:
+    def __init__(self, app: ScreenApp, route: str) -> None:
         self.app = app
         self.route = route
 

@@ -9,7 +9,7 @@ it changed) and opens the new-game screen of that game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -29,9 +29,12 @@ from ..widgets.text import AppText
 from .base import Screen
 from .new_game import NewGameScreen
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 
 class CustomGameScreen(Screen):
-    def __init__(self, app: Any, route: str, form: DefinitionForm, editing: bool) -> None:
+    def __init__(self, app: ScreenApp, route: str, form: DefinitionForm, editing: bool) -> None:
         super().__init__(app, route)
         self.store = DefinitionStore(app.repo)
         self.form = form
@@ -352,7 +355,7 @@ class CustomGameScreen(Screen):
         form.name = t("custom.copy_name", name=form.name)
         form.names = {lang: Translator(lang)("custom.copy_name", name=given) for lang, given in form.names.items()}
         form.bgg_id = None
-        self.form = unsaved_forms(self.app)[self.route] = form
+        self.form = self.app.unsaved_definitions[self.route] = form
         self.copy_note = t("custom.copied", name=t.text(self.store.spec(game).name))
         self._structure(lambda: None)
 
@@ -415,7 +418,7 @@ class CustomGameScreen(Screen):
         self._saved(saved)
 
     def _saved(self, saved: dict[str, Any]) -> None:
-        unsaved_forms(self.app).pop(self.route, None)
+        self.app.unsaved_definitions.pop(self.route, None)
         self.app.snack(self.t("custom.saved", name=saved["name"]))
         self.app.go(f"/new/{saved['id']}")
 
@@ -450,19 +453,12 @@ class CustomNewGameScreen(NewGameScreen):
                             lambda e: self.app.go(f"/custom/{self.spec.id}/edit")), *super().actions()]
 
 
-def unsaved_forms(app: Any) -> dict[str, DefinitionForm]:
-    """The session's definitions being written, by editor route."""
-    if not hasattr(app, "unsaved_definitions"):
-        app.unsaved_definitions = {}
-    return app.unsaved_definitions  # type: ignore[no-any-return]
-
-
-def editor_for(app: Any, route: str, game: str | None) -> CustomGameScreen | None:
+def editor_for(app: ScreenApp, route: str, game: str | None) -> CustomGameScreen | None:
     """The editor of a stored custom game (None when there is no such game), or of a new one.
 
     What was typed and not saved yet stays with the session: leaving the editor and coming back shows it.
     """
-    unsaved = unsaved_forms(app)
+    unsaved = app.unsaved_definitions  # what was typed and not saved yet, by editor route
     store = DefinitionStore(app.repo)
     if route not in unsaved:
         if game is None:

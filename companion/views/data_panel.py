@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -31,6 +31,7 @@ from ..widgets.keep_history import PREF_BACKUP_MADE, backup_time_text
 from ..widgets.text import AppText
 
 if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
     from .base import Screen
 
 UPLOAD_SHARE = 0.3  # of the progress bar: sending the file; the rest is checking and storing it
@@ -43,7 +44,7 @@ EXPORTS: dict[str, tuple[Callable[..., bytes], str, str]] = {
 }
 
 
-def export_action(app: Any, kind: str) -> ft.ClientAction:
+def export_action(app: ScreenApp, kind: str) -> ft.ClientAction:
     """The action of a button that hands the player this export of the history as it is now."""
     export, extension, media_type = EXPORTS[kind]
     payload = export(app.repo, lang=app.lang) if kind == "csv" else export(app.repo)

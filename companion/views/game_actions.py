@@ -5,7 +5,7 @@ it, the confirmation saying what becomes of its plays."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -19,9 +19,12 @@ from ..widgets.common import error_text, tagged
 from ..widgets.text import AppText
 from .share import show_share
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 
 class GameActions:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: ScreenApp) -> None:
         self.app = app
         self.t = app.t
         self.store = DefinitionStore(app.repo)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -17,9 +17,12 @@ from ..widgets.text import AppText
 from .base import Screen
 from .sheet import missed_result
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 
 class GuideScreen(Screen):
-    def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
+    def __init__(self, app: ScreenApp, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere,
                                     writer=app.writer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -23,6 +23,9 @@ from .base import Screen, empty_state
 from .result import ResultScreen
 from .sheet import SheetScreen
 from .timefmt import day_and_time
+
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
 
 PAGE_SIZE = 20
 
@@ -46,9 +49,9 @@ class HistoryFilter:
 class HistoryScreen(Screen):
     top_level = True
 
-    def __init__(self, app: Any, route: str) -> None:
+    def __init__(self, app: ScreenApp, route: str) -> None:
         super().__init__(app, route)
-        self.filter: HistoryFilter = getattr(app, "history_filter", HistoryFilter())
+        self.filter = app.history_filter or HistoryFilter()
         self.items: list[PlaySummary] = []
         self.has_more = False
         self._load(reset=True)
@@ -218,7 +221,7 @@ def _field_name(fields: Any, key: str) -> Words:
 class EditPlayScreen(SheetScreen):
     """A finished play's sheet, opened again: saved (and scored again) only with 'Save changes'."""
 
-    def __init__(self, app: Any, route: str, play: dict[str, Any]) -> None:
+    def __init__(self, app: ScreenApp, route: str, play: dict[str, Any]) -> None:
         self.play = play
         draft = {"id": play["id"], "game": play["game"], "sheet": play["sheet"]}
         super().__init__(app, route, draft)

@@ -12,7 +12,7 @@ import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 import segno
@@ -35,6 +35,9 @@ from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
 from .base import Screen
 from .result import winner_headline
+
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
 
 CHANGES_SHOWN = 50  # lines of the change list drawn at first, and added by each tap on More
 
@@ -73,7 +76,7 @@ class PhoneSheet:
         return False
 
 
-def open_game(app: Any, code: str) -> JoinResult:
+def open_game(app: ScreenApp, code: str) -> JoinResult:
     """The game a code opens for this session. One it joined already opens again as it is (a reload, a screen
     shown again): only a new code goes through the live table's limit on wrong codes."""
     normalised = code.strip().upper()
@@ -88,7 +91,7 @@ def open_game(app: Any, code: str) -> JoinResult:
 class JoinScreen(Screen):
     top_level = False
 
-    def __init__(self, app: Any, route: str, tried: JoinResult | None = None) -> None:
+    def __init__(self, app: ScreenApp, route: str, tried: JoinResult | None = None) -> None:
         """`tried`: the outcome of a code that came in the address (/live/<code>), shown like a typed one."""
         super().__init__(app, route)
         self.tried = tried
@@ -173,7 +176,7 @@ class LiveScreen(Screen):
     """What a viewer sees of the game they joined, kept up with every change made elsewhere: the scores and what
     the game waits for are drawn again; the whole screen only when more changed (see `_layout`)."""
 
-    def __init__(self, app: Any, route: str, code: str, draft_id: str) -> None:
+    def __init__(self, app: ScreenApp, route: str, code: str, draft_id: str) -> None:
         super().__init__(app, route)
         self.code = code
         self.draft_id = draft_id
@@ -362,7 +365,7 @@ class LiveScreen(Screen):
 class ShareScreen(Screen):
     """The scorekeeper's view of sharing a game: link, QR code, join code, edit permission, changes."""
 
-    def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
+    def __init__(self, app: ScreenApp, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.draft = draft
         self.code = app.services.live.code_for(draft["id"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -14,9 +14,12 @@ from ..widgets.common import icon_button, primary_button, secondary_button, sect
 from ..widgets.text import AppText
 from .base import Screen
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 
 class NewGameScreen(Screen):
-    def __init__(self, app: Any, route: str, spec: GameSpec, players: list[str] | None = None,
+    def __init__(self, app: ScreenApp, route: str, spec: GameSpec, players: list[str] | None = None,
                  options: dict[str, Any] | None = None) -> None:
         super().__init__(app, route)
         self.spec = spec

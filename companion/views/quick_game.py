@@ -3,7 +3,7 @@ who wins; Start stores it as a quick game (a game of one's own with one counter)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -18,11 +18,14 @@ from ..widgets.text import AppText
 from .home import quick_badge
 from .new_game import NewGameScreen
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 UNNAMED, POINTS = "quick.unnamed", "quick.points"
 
 
 class QuickGameScreen(NewGameScreen):
-    def __init__(self, app: Any, route: str) -> None:
+    def __init__(self, app: ScreenApp, route: str) -> None:
         self.quick = QuickForm()
         self.name_error: str | None = None
         self.step_error: str | None = None

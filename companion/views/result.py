@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -23,6 +23,9 @@ from ..widgets.text import AppText
 from .base import Screen
 from .share import show_share
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 OUTRIGHT = "line"  # a result's note of a win whatever the totals (scoring.ranking.rank), not of a broken tie
 
 
@@ -38,7 +41,7 @@ def winner_headline(t: Translator, winners: list[str], extras: dict[str, Any] | 
 
 
 class ResultScreen(Screen):
-    def __init__(self, app: Any, route: str, play: dict[str, Any]) -> None:
+    def __init__(self, app: ScreenApp, route: str, play: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.play = play
         self.spec = spec_for_sheet(play["sheet"])

@@ -33,7 +33,7 @@ from ..widgets.text import AppText
 from .base import Screen
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .app_protocol import ScreenApp
 
 INBOX = "table_companion.share_inbox"  # what the scanner read: the codes, one a line
 SCAN_WORDS = "table_companion.scan_words"  # what the scanner page shows, in the phone's language
@@ -59,7 +59,7 @@ def qr_image(text: str) -> tuple[str, int]:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"), modules * scale
 
 
-def show_share(app: App, title_key: str, make_codes: Callable[[], list[str]]) -> None:
+def show_share(app: ScreenApp, title_key: str, make_codes: Callable[[], list[str]]) -> None:
     """The share dialog: the codes one after another, every TURN_SECONDS and on a tap, and a link button."""
     try:
         codes = make_codes()
@@ -104,7 +104,7 @@ def show_share(app: App, title_key: str, make_codes: Callable[[], list[str]]) ->
         app.page.run_task(turning)
 
 
-async def send_link(app: App, codes: list[str]) -> None:
+async def send_link(app: ScreenApp, codes: list[str]) -> None:
     """The phone's share sheet with a link carrying the whole share; where the browser has none, the clipboard."""
     # the phone build's routes are after the # (Flet's hash strategy), so the whole link stays on the phone; a
     # server's scanner page takes the share from its fragment
@@ -118,7 +118,7 @@ async def send_link(app: App, codes: list[str]) -> None:
         app.snack(app.t("share.sent"))
 
 
-def open_scanner(app: App) -> None:
+def open_scanner(app: ScreenApp) -> None:
     """The scanner (assets/scanner/): over the app in the phone build, else a page of its own in this tab (the
     camera needs the page's JavaScript), with its words in the phone's language (placeholders left for it)."""
     t = app.t
@@ -151,7 +151,7 @@ class ScanScreen(Screen):
 class ReceiveScreen(Screen):
     """What the scanner or a link brought: refused with its reason, or previewed and then stored."""
 
-    def __init__(self, app: App, route: str) -> None:
+    def __init__(self, app: ScreenApp, route: str) -> None:
         super().__init__(app, route)
         self.panel = ft.Column(spacing=10)
         self.names: dict[str, str] = {}

@@ -6,7 +6,7 @@ the store holds it. Other screens on the same game follow it, and switch to the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -31,10 +31,13 @@ from ..widgets.timer import timer_bar
 from .base import Screen
 from .share import show_share
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 STRUCK = ft.TextStyle(decoration=ft.TextDecoration.LINE_THROUGH)
 
 
-def missed_result(app: Any, play_id: str | None, missed: list[Op]) -> None:
+def missed_result(app: ScreenApp, play_id: str | None, missed: list[Op]) -> None:
     """Entries that reached a game finished on another screen (or discarded): nothing of them is dropped
     without a word. The player is told how many of theirs missed the result and may reopen the game with them."""
     t = app.t
@@ -65,7 +68,7 @@ def missed_result(app: Any, play_id: str | None, missed: list[Op]) -> None:
 
 
 class SheetScreen(Screen):
-    def __init__(self, app: Any, route: str, draft: dict[str, Any]) -> None:
+    def __init__(self, app: ScreenApp, route: str, draft: dict[str, Any]) -> None:
         super().__init__(app, route)
         self.session = DraftSession(app.repo, draft, app.storage_problem, on_finished=self._finished_elsewhere,
                                     writer=app.writer)

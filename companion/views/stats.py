@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
 
 import flet as ft
@@ -20,6 +20,9 @@ from ..widgets.text import AppText
 from .base import Screen, empty_state
 from .timefmt import day
 
+if TYPE_CHECKING:
+    from .app_protocol import ScreenApp
+
 PROFILE_COLOURS = ("#E63946", "#F4A261", "#E9C46A", "#2A9D8F", "#1D70A2", "#7B5EA7", "#6D2E46", "#3A7D44")
 
 
@@ -35,7 +38,7 @@ def deeper(route: str, kind: str, key: str) -> str:
     return route[:at + len(step)] if at >= 0 else route + step
 
 
-def stats_screens(app: Any, path: str) -> list[Screen] | None:
+def stats_screens(app: ScreenApp, path: str) -> list[Screen] | None:
     """The screens of a statistics route as the player went through them, /stats then a screen per step
     (/stats/game/kahuna/player/Mina/player/Joon); None when a step is no game or player known here."""
     steps = path.split("/")[2:]
@@ -58,9 +61,9 @@ def stats_screens(app: Any, path: str) -> list[Screen] | None:
 class PeriodScreen(Screen):
     """A statistics screen over the period the player chose (shared by the statistics screens)."""
 
-    def __init__(self, app: Any, route: str) -> None:
+    def __init__(self, app: ScreenApp, route: str) -> None:
         super().__init__(app, route)
-        self.period: str = getattr(app, "stats_period", "all")
+        self.period = app.stats_period
 
     @cached_property
     def plays(self) -> list[PlaySummary]:
@@ -157,7 +160,7 @@ class StatsScreen(PeriodScreen):
 class PlayerStatsScreen(PeriodScreen):
     """One player: record, streaks, each game's best and average with its trend, head to head."""
 
-    def __init__(self, app: Any, route: str, name: str) -> None:
+    def __init__(self, app: ScreenApp, route: str, name: str) -> None:
         self.name = name
         self.game: str | None = None
         super().__init__(app, route)
@@ -219,7 +222,7 @@ class PlayerStatsScreen(PeriodScreen):
 class GameStatsScreen(PeriodScreen):
     """One game: its records and every player's plays, wins, best and average."""
 
-    def __init__(self, app: Any, route: str, game: str) -> None:
+    def __init__(self, app: ScreenApp, route: str, game: str) -> None:
         self.spec = DefinitionStore(app.repo).spec(game)
         super().__init__(app, route)
 
