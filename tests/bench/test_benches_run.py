@@ -3,7 +3,11 @@ runs would leave them unchecked)."""
 
 from __future__ import annotations
 
-from bench import game_log, history, live, ratings
+import gzip
+import http.client
+from pathlib import Path
+
+from bench import game_log, history, live, phone_weight, ratings
 
 
 def test_the_game_log_benchmark_runs() -> None:
@@ -25,3 +29,34 @@ def test_the_club_night_benchmark_runs() -> None:
     figures = live.run([(1, 3)], entries=4, pause=0.05)["sizes"][0]
     assert figures["connections"] == 4 and figures["missed"] == 0
     assert figures["tap_ms_p50"] > 0 and figures["shown_ms_p50"] > 0
+
+
+def test_the_phone_weight_host_sends_gzip_twins_and_counts_what_it_sends(tmp_path: Path) -> None:
+    """bench.phone_weight's instrument (its whole run builds twice and starts Chromium three times: minutes)."""
+    archive = b"stored archive " * 1000
+    (tmp_path / "app.zip").write_bytes(archive)
+    (tmp_path / "app.zip.gz").write_bytes(gzip.compress(archive))
+    (tmp_path / "main.dart.wasm").write_bytes(b"\0asm" + bytes(20_000))
+    (tmp_path / "font.ttf").write_bytes(bytes(range(256)) * 40)
+    host = phone_weight.GzipHost(tmp_path)
+    try:
+        with host.counting() as sent:
+            answers = {name: fetch(f"{host.url}/{name}") for name in ("app.zip", "main.dart.wasm", "font.ttf")}
+            status, _, _ = fetch(f"{host.url}/app.zip", {"If-None-Match": answers["app.zip"][1]["ETag"]})
+    finally:
+        host.stop()
+    assert [headers.get("Content-Encoding") for _, headers, _ in answers.values()] == ["gzip", "gzip", None]
+    assert gzip.decompress(answers["app.zip"][2]) == archive  # the build's twin
+    assert status == 304
+    assert sent["/app.zip"] < 1000 and sent["/font.ttf"] > 10_240
+    assert sent[""] == sum(size for path, size in sent.items() if path)
+
+
+def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    address, _, path = url.removeprefix("http://").partition("/")
+    connection = http.client.HTTPConnection(address, timeout=10)
+    connection.request("GET", "/" + path, headers={"Accept-Encoding": "gzip", **(headers or {})})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response.status, dict(response.headers), body
