@@ -21,6 +21,7 @@ from .live import LiveTable, PeerRegistry
 from .live_feed import Handler, LiveFeed
 from .models.draft import Writer
 from .store import StorageError
+from .store.definitions import DefinitionStore
 from .store.repository import Repository
 from .store.schema import NewerSchemaError
 from .theme import FONTS, GAP, LANGUAGE_FONTS, PAD, THEME_MODES, build_theme
@@ -66,6 +67,7 @@ class App:
         self.page = page
         self.services = services
         self.repo = services.repo
+        self.games = DefinitionStore(self.repo)  # the one catalog of games: built-in and the players' own
         self.writer = Writer()  # this session's edits of games in progress, as one device
         self.lang = "en"
         self.theme_mode = "system"

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.definition_form import DefinitionForm
     from ..models.draft import Writer
     from ..store import StorageError
+    from ..store.definitions import DefinitionStore
     from ..store.repository import Repository
     from ..widgets.game_unit import GameUnit
     from .history import HistoryFilter
@@ -23,6 +24,7 @@ class ScreenApp(Protocol):
     page: ft.Page
     services: Services  # what every session of this server shares: the live table, downloads, uploads
     repo: Repository
+    games: DefinitionStore  # the one catalog of games, built-in and the players' own
     writer: Writer  # this session's edits of games in progress, as one device
     t: Translator
     lang: str

@@ -22,7 +22,7 @@ from scoring.messages import LanguageName
 from ..i18n import Translator
 from ..models.definition_form import CategoryRow, DefinitionForm
 from ..models.sheet_model import Evaluation, SheetModel
-from ..store.definitions import QUICK, DefinitionStore
+from ..store.definitions import QUICK
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 class CustomGameScreen(Screen):
     def __init__(self, app: ScreenApp, route: str, form: DefinitionForm, editing: bool) -> None:
         super().__init__(app, route)
-        self.store = DefinitionStore(app.repo)
+        self.store = app.games
         self.form = form
         self.editing = editing
         self.previewing = False
@@ -459,7 +459,7 @@ def editor_for(app: ScreenApp, route: str, game: str | None) -> CustomGameScreen
     What was typed and not saved yet stays with the session: leaving the editor and coming back shows it.
     """
     unsaved = app.unsaved_definitions  # what was typed and not saved yet, by editor route
-    store = DefinitionStore(app.repo)
+    store = app.games
     if route not in unsaved:
         if game is None:
             unsaved[route] = DefinitionForm.blank(store.new_id(""))

@@ -13,7 +13,7 @@ from scoring import GameSpec
 from scoring.custom import is_custom
 
 from ..store import share_codes
-from ..store.definitions import DELETED, HIDDEN, DefinitionStore
+from ..store.definitions import DELETED, HIDDEN
 from ..store.merge import GameRefusedError
 from ..widgets.common import error_text, tagged
 from ..widgets.text import AppText
@@ -27,7 +27,7 @@ class GameActions:
     def __init__(self, app: ScreenApp) -> None:
         self.app = app
         self.t = app.t
-        self.store = DefinitionStore(app.repo)
+        self.store = app.games
 
     def open(self, spec: GameSpec) -> None:
         t, name = self.t, self.t.text(spec.name)

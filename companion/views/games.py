@@ -10,7 +10,7 @@ import flet as ft
 from scoring import GameSpec
 from scoring.custom import is_custom
 
-from ..store.definitions import IMPORTED, DefinitionStore
+from ..store.definitions import IMPORTED
 from ..widgets.common import icon_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
@@ -23,7 +23,7 @@ class GamesScreen(Screen):
 
     def content(self) -> list[ft.Control]:
         t = self.t
-        store = DefinitionStore(self.app.repo)
+        store = self.app.games
         plays = store.play_counts()
         shown, hidden = store.catalog(), store.hidden()
         imported = [spec for spec in shown if spec.id.startswith(IMPORTED)]

@@ -12,7 +12,6 @@ from scoring import SheetError, Typed, Words, spec_for_sheet
 
 from ..i18n import Translator
 from ..models.sheet_model import SheetStore, UnsavedSheet
-from ..store.definitions import DefinitionStore
 from ..store.repository import HistoryPage
 from ..store.stats import PERIODS, period_start
 from ..store.summary import PlaySummary
@@ -82,7 +81,7 @@ class HistoryScreen(Screen):
         games = ft.Dropdown(label=t("history.game"), value=self.filter.game or "", dense=True, expand=True,
                             options=[ft.DropdownOption(key="", text=t("history.all_games")),
                                      *[ft.DropdownOption(key=s.id, text=t.text(s.name))
-                                       for s in DefinitionStore(self.app.repo).specs()]],
+                                       for s in self.app.games.specs()]],
                             on_select=lambda e: self._set(game=e.control.value or None))
         players = ft.Dropdown(label=t("history.player"), value=self.filter.player or "", dense=True, expand=True,
                               options=[ft.DropdownOption(key="", text=t("history.all_players")),
@@ -104,7 +103,7 @@ class HistoryScreen(Screen):
         return ft.Column(parts, spacing=8)
 
     def _row(self, summary: PlaySummary) -> ft.Control:
-        name = DefinitionStore(self.app.repo).name_of(summary.game)
+        name = self.app.games.name_of(summary.game)
         when = day_and_time(self.t, summary.started_at or summary.finished_at)  # a play is dated by its start
         lines: list[ft.Control] = [AppText(" · ".join(filter(None, (when, summary.location, self._scores(summary)))),
                                            size=13)]

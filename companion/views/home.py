@@ -13,7 +13,7 @@ from scoring import GameSpec, spec_for_sheet
 from scoring.custom import is_custom
 
 from .. import platform
-from ..store.definitions import HIDDEN, DefinitionStore
+from ..store.definitions import HIDDEN
 from ..store.repository import Repository, StartupIssue
 from ..theme import CUSTOM_GAME_COLOUR, GAP
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
@@ -59,7 +59,7 @@ class HomeScreen(Screen):
         drafts = self.app.repo.drafts()
         if drafts:
             parts.append(section(self.t("home.continue"), *[self._draft_tile(d) for d in drafts]))
-        store = DefinitionStore(self.app.repo)
+        store = self.app.games
         catalog = store.catalog()
         lately = played_lately(catalog, self.app.repo, drafts)
         if lately:
@@ -101,10 +101,9 @@ class HomeScreen(Screen):
         if not report.of_plays:
             self.app.snack(self.t("home.restored", file=issue.file))
             return
-        names = DefinitionStore(self.app.repo)
         self.app.show_dialog(ft.AlertDialog(
             title=AppText(self.t("restore.title", file=issue.file)),
-            content=restore_report(self.t, report, lambda game: self.t.text(names.name_of(game))),
+            content=restore_report(self.t, report, lambda game: self.t.text(self.app.games.name_of(game))),
             actions=[tagged("restore.close", ft.TextButton(self.t("common.close"),
                                                            on_click=lambda e: self.app.close_dialog()))]))
 
@@ -126,7 +125,7 @@ class HomeScreen(Screen):
         """Throw a game in progress away; the snackbar's Undo puts it back exactly as it was (a quick game never
         finished goes with it, and comes back with it)."""
         self.app.repo.delete_draft(draft["id"])
-        store = DefinitionStore(self.app.repo)
+        store = self.app.games
         quick = store.drop_quick(draft["game"])
         self.rebuild()
         game = self.t.text(spec_for_sheet(draft["sheet"]).name)

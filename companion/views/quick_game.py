@@ -12,7 +12,6 @@ from scoring.custom import NAME_LANGUAGES, spec_from_definition
 
 from ..i18n import in_languages
 from ..models.quick_game import QuickForm, parse_amount
-from ..store.definitions import DefinitionStore
 from ..widgets.common import secondary_button, section, signed, tagged
 from ..widgets.text import AppText
 from .home import quick_badge
@@ -88,7 +87,7 @@ class QuickGameScreen(NewGameScreen):
 
     def game_to_start(self) -> GameSpec | None:
         """The quick game, stored (its name is held to the rule every game's name keeps)."""
-        store = DefinitionStore(self.app.repo)
+        store = self.app.games
         definition = self.quick.definition(store.new_id(self.quick.name.strip() or "quick"), *self._names())
         try:
             stored = store.save_quick(definition)

@@ -14,7 +14,7 @@ from .. import platform
 from ..i18n import Translator
 from ..models.record import play_result
 from ..store import share_codes
-from ..store.definitions import QUICK, DefinitionStore
+from ..store.definitions import QUICK
 from ..store.stats import round_chart
 from ..store.summary import has_points
 from ..widgets.charts import legend, score_by_round
@@ -131,7 +131,7 @@ class ResultScreen(Screen):
         # a quick game is kept as a game of one's own from its editor, which opens with what the quick sheet used
         keep = [secondary_button("result.keep_game", self.t("quick.keep"), icon=ft.Icons.BOOKMARK_ADD,
                                  on_click=lambda e: self.app.go(f"/custom/{self.spec.id}/edit"))
-                ] if DefinitionStore(self.app.repo).states().get(self.spec.id) == QUICK else []
+                ] if self.app.games.states().get(self.spec.id) == QUICK else []
         return section(self.t("result.next"), ft.Row([
             primary_button("result.again", self.t("result.again"), icon=ft.Icons.REPLAY,
                            on_click=lambda e: self.app.go(f"/new/{self.spec.id}/again/{self.play['id']}")),

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from scoring import SheetError
 from scoring.custom import is_custom
 
-from ..store.definitions import DefinitionStore
 from .base import Screen
 from .home import HomeScreen
 
@@ -85,7 +84,7 @@ def _custom_game(app: ScreenApp, match: re.Match[str]) -> list[Screen] | None:
 def _new_game(app: ScreenApp, match: re.Match[str]) -> list[Screen]:
     game, again = match.group(1), match.group(2)
     try:
-        spec = DefinitionStore(app.repo).spec(game)
+        spec = app.games.spec(game)
     except SheetError:
         return _not_found(app, match)
     from .custom_game import CustomNewGameScreen

@@ -25,7 +25,6 @@ from scoring.names import look_alike_key
 
 from .. import platform
 from ..store import share_codes
-from ..store.definitions import DefinitionStore
 from ..store.exchange import BackupError
 from ..store.refusal import RefusedError
 from ..widgets.common import primary_button, secondary_button, tagged
@@ -215,7 +214,7 @@ class ReceiveScreen(Screen):
         definition = document["sheet"].get("definition")  # a custom game's sheet carries its definition
         if isinstance(definition, dict):
             return str(definition["name"])
-        return self.t.text(DefinitionStore(self.app.repo).name_of(document["game"]))
+        return self.t.text(self.app.games.name_of(document["game"]))
 
     def _preview(self) -> None:
         share, t = self.share, self.t

@@ -9,7 +9,6 @@ from urllib.parse import quote, unquote
 import flet as ft
 
 from ..store import stats
-from ..store.definitions import DefinitionStore
 from ..store.ratings import Ratings, cooperative, cooperative_games, ratings
 from ..store.repository import PlayerError
 from ..store.summary import PlaySummary
@@ -45,7 +44,7 @@ def stats_screens(app: ScreenApp, path: str) -> list[Screen] | None:
     if len(steps) % 2:
         return None
     players = {p["name"] for p in app.repo.players()} if "player" in steps[::2] else set()
-    games = {s.id for s in DefinitionStore(app.repo).specs()} if "game" in steps[::2] else set()
+    games = {s.id for s in app.games.specs()} if "game" in steps[::2] else set()
     screens: list[Screen] = [StatsScreen(app, "/stats")]
     for i, (kind, key) in enumerate(zip(steps[::2], steps[1::2], strict=True)):
         route = "/stats/" + "/".join(steps[:2 * i + 2])
@@ -73,7 +72,7 @@ class PeriodScreen(Screen):
     @cached_property
     def ratings(self) -> Ratings:
         """Skill ratings from the period's plays alone (a season, unless the period is all time)."""
-        return ratings(self.plays, cooperative_games(DefinitionStore(self.app.repo).specs()))
+        return ratings(self.plays, cooperative_games(self.app.games.specs()))
 
     def _period_picker(self) -> ft.Control:
         return tagged("stats.period", ft.SegmentedButton(
@@ -88,7 +87,7 @@ class PeriodScreen(Screen):
         self.rebuild()
 
     def game_name(self, game: str) -> str:
-        return self.t.text(DefinitionStore(self.app.repo).name_of(game))
+        return self.t.text(self.app.games.name_of(game))
 
     def game_facts(self, record: stats.GameStats, everyone: bool = False) -> list[str]:
         """Plays, the best score and whose, the winners' average (and with `everyone`, all players')."""
@@ -129,7 +128,7 @@ class StatsScreen(PeriodScreen):
         if any(wins.values()):
             parts.append(section(t("stats.wins_chart"), tagged("stats.wins_chart", wins_per_player(t, wins))))
         rows = [self._player_row(name) for name in names if name in wins]
-        games = [self._game_row(spec.id) for spec in DefinitionStore(self.app.repo).specs()]
+        games = [self._game_row(spec.id) for spec in self.app.games.specs()]
         return [*parts,
                 section(t("stats.players"), *rows,
                         secondary_button("stats.manage", t("stats.manage_players"), lambda e: self.app.go("/players"),
@@ -223,7 +222,7 @@ class GameStatsScreen(PeriodScreen):
     """One game: its records and every player's plays, wins, best and average."""
 
     def __init__(self, app: ScreenApp, route: str, game: str) -> None:
-        self.spec = DefinitionStore(app.repo).spec(game)
+        self.spec = app.games.spec(game)
         super().__init__(app, route)
 
     def title(self) -> str:
