@@ -5,7 +5,8 @@
 For each mode, in headless Chromium at phone size with a fresh browser profile per run:
 - first visit: from `goto` to the home screen (every file fetched from the server);
 - warm start: the browser closed and started again on the same profile, to the home screen (the phone
-  build with the network off, from its service worker's cache; server mode from the HTTP cache);
+  build with the network off, from its service worker's cache, once the phone has made Python's snapshot
+  (publish/worker.js: a build that ships one has it at once); server mode from the HTTP cache);
 - tap to value: a value typed on a For Sale sheet until its total shows on screen (median of the taps).
 Also the size of `dist/`, and of the web client as flet-web ships it, and where the phone build's warm start
 goes: the steps the page and its Python worker mark (publish/page.html, worker.js), in seconds since the page's
