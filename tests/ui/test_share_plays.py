@@ -83,6 +83,13 @@ def test_a_finished_play_goes_to_another_phone_with_its_players_matched(
     assert phone.conn.prefs[OWNER] == "Me"
 
 
+def test_a_play_of_the_history_is_shared_from_its_page(open_app: Callable[..., Harness], services: Services) -> None:
+    play = kahuna_play(services.repo)
+    ui = open_app(f"/history/{play['id']}")
+    ui.click("history.share")
+    assert shown_code(ui).src.startswith("data:image/png;base64,")
+
+
 def test_a_game_in_progress_is_handed_over_and_opens_on_its_sheet(
         open_app: Callable[..., Harness], services: Services,
         other_phone: Callable[..., tuple[Harness, Repository]]) -> None:
