@@ -195,7 +195,7 @@ def test_a_game_is_named_in_the_languages_the_player_chooses(open_app: Callable[
     ui.type("custom.name", "Azul")
     ui.type("custom.category.0.name", "Tuiles")
     ui.choose("custom.name.add", "ja")
-    assert ui.control("custom.name.ja").label == "Nom en japonais (facultatif)"
+    assert ui.control("custom.name.ja").label == "Nom (japonais, facultatif)"  # the language named in French
     ui.type("custom.name.ja", "アズール")
     ui.click("custom.save")
     game = DefinitionStore(services.repo).games()[0]

@@ -100,7 +100,8 @@ def test_an_unnamed_quick_game_with_its_own_steps_where_the_lowest_total_wins(op
     ui.click("sheet.finish")
     assert "준 님 승리!" in ui.texts()
     play = next(services.repo.plays_newest_first())
-    assert play["sheet"]["definition"]["names"] == {"en": "Quick game", "ko": "빠른 기록 게임"}
+    names = play["sheet"]["definition"]["names"]  # in every language, for a history read in any
+    assert (names["en"], names["ko"], names["ja"]) == ("Quick game", "빠른 기록 게임", "クイックゲーム")
     assert play["sheet"]["definition"]["categories"][0]["steps"] == [1, -1, -10]
     assert "Quick game" in open_app("/history").texts()
 
