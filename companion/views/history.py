@@ -172,7 +172,6 @@ class PlayDetailScreen(ResultScreen):
         return [icon_button("history.edit", ft.Icons.EDIT, self.t("history.edit"),
                             lambda e: self.app.go(f"{self.route}/edit")),
                 icon_button("history.share", ft.Icons.SHARE, self.t("share.button"), self._share),
-                icon_button("history.share", ft.Icons.SHARE, self.t("share.button"), self._share),
                 icon_button("history.delete", ft.Icons.DELETE_OUTLINE, self.t("history.delete"), self._delete)]
 
     def content(self) -> list[ft.Control]:
