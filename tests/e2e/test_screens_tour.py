@@ -1,4 +1,5 @@
-"""Every screen, opened by its address in headless Chromium at phone size, in English and Korean.
+"""Every screen, opened by its address in headless Chromium at phone size, in every language the app speaks (the
+browser set to it chooses it).
 
 Each visit waits for the control that makes the screen what it is, then takes a screenshot (look at them:
 $TC_SCREENSHOTS, default /tmp/table-companion-screenshots).
@@ -14,6 +15,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser
 
+from companion.i18n import LANGUAGES
 from companion.store.repository import Repository
 from scoring import score_sheet
 
@@ -66,7 +68,10 @@ def tour(ids: dict[str, str]) -> list[tuple[str, str, str]]:
     ]
 
 
-@pytest.mark.parametrize(("locale", "prefix"), [("en-US", "en"), ("ko-KR", "ko")])
+BROWSER_LOCALES = {"en": "en-US", "ko": "ko-KR", "de": "de-DE", "fr": "fr-FR", "es": "es-ES", "ja": "ja-JP"}
+
+
+@pytest.mark.parametrize(("locale", "prefix"), [(BROWSER_LOCALES[lang], lang) for lang in LANGUAGES])
 def test_every_screen_at_phone_size(browser: Browser, seeded: tuple[Server, dict[str, str]], locale: str,
                                     prefix: str) -> None:
     server, ids = seeded
