@@ -39,7 +39,8 @@ from .bgstats_plan import (
 )
 from .bgstats_read import DATE_FORMAT, MAX_TEXT, BGStatsError, is_a, limits_problem, played_at
 from .bgstats_scores import score_number, score_text
-from .play_record import duration_of, record_of, started_of
+from .bgstats_teams import expansions_in, teams_in, write_expansions, write_teams
+from .play_record import duration_of, expansions_of, record_of, started_of, teams_of
 from .repository import Repository
 from .summary import current_result, parse_time
 
@@ -188,6 +189,7 @@ class _Export:
         for key, entry in kept.locations.items():
             self._add("locations", key, dict(entry["object"]))
         self.played: dict[str, set[str]] = {}  # game -> who has played it so far
+        self.file_games = {e["object"].get("id"): e["object"] for e in kept.games.values()}  # ids as they came
 
     def _add(self, kind: str, key: str, obj: dict[str, Any]) -> dict[str, Any]:
         obj["id"] = self.ids[kind].keep(obj.get("id"))
@@ -225,6 +227,17 @@ class _Export:
                 self._add("games", key, _game_entry(key, play))
         return games[key]["id"]  # type: ignore[no-any-return]
 
+    def expansion(self, expansion: dict[str, Any], when: str) -> int:
+        """The id of an expansion's game: the BG Stats game it came in as, else one made from its name."""
+        games = self.objects["games"]
+        key = expansion.get("bgstats")
+        if key not in games:
+            key = stable_uuid("expansion", expansion["name"])
+            if key not in games:
+                facts = _GameFacts(expansion["name"], expansion.get("bgg_id", 0), False, True, False, 0, 0, True)
+                self._add("games", key, _game_object(key, facts, local_time(when), expansion=True))
+        return games[key]["id"]  # type: ignore[no-any-return]
+
     def location(self, name: str, kept_uuid: str | None, when: str) -> int:
         places_ = self.objects["locations"]
         entry = self.kept.locations.get(kept_uuid or "")
@@ -242,12 +255,16 @@ class _Export:
 
 def _game_entry(key: str, play: dict[str, Any]) -> dict[str, Any]:
     """A game BG Stats does not have from us yet: its BoardGameGeek facts (the built-in games' from their specs)."""
-    facts = game_facts(play)
+    return _game_object(key, game_facts(play), local_time(play["finished_at"]))
+
+
+def _game_object(key: str, facts: _GameFacts, when: str, expansion: bool = False) -> dict[str, Any]:
     return {
-        "uuid": key, "name": facts.name, "modificationDate": local_time(play["finished_at"]),
+        "uuid": key, "name": facts.name, "modificationDate": when,
         "cooperative": facts.cooperative, "highestWins": facts.highest_wins, "noPoints": facts.no_points,
         "usesTeams": False, "urlThumb": "", "urlImage": "", "bggName": facts.name, "bggYear": facts.year,
-        "bggId": facts.bgg_id, "designers": "", "metaData": "{}", "isBaseGame": 1, "isExpansion": 0, "rating": 0,
+        "bggId": facts.bgg_id, "designers": "", "metaData": "{}", "isBaseGame": int(not expansion),
+        "isExpansion": int(expansion), "rating": 0,
         "minPlayerCount": facts.min_players, "maxPlayerCount": facts.max_players,
         "minPlayTime": facts.play_time[0], "maxPlayTime": facts.play_time[1], "minAge": 0, "preferredImage": 0,
         "copies": [],
@@ -312,6 +329,8 @@ def _export_own(out: _Export, play: dict[str, Any], result: dict[str, Any]) -> d
         entry["locationRefId"] = out.location(location, None, play["finished_at"])
     entry.update({"gameRefId": out.game(play, None), "rating": 0, "nemestatsId": 0, "scoringSetting": 0,
                   "playerScores": scores})
+    write_teams(entry, scores, names, teams_of(play))
+    write_expansions(entry, expansions_of(play), lambda e: out.expansion(e, play["finished_at"]))
     note = record_of(play).get("note")
     if isinstance(note, str) and note:
         entry["comments"] = note
@@ -355,6 +374,10 @@ def _export_imported(out: _Export, play: dict[str, Any], result: dict[str, Any],
                 seat[flag] = value
         seats.append(seat)
     entry["playerScores"] = seats
+    if teams_of(play) != teams_in(extras["play"], extras["scores"], names):  # edited here
+        write_teams(entry, seats, names, teams_of(play))
+    if expansions_of(play) != expansions_in(extras["play"], out.file_games):
+        write_expansions(entry, expansions_of(play), lambda e: out.expansion(e, play["finished_at"]))
     return entry
 
 

@@ -32,6 +32,7 @@ from .bgstats_ids import play_uuid, stable_uuid
 from .bgstats_keep import Kept, KeptStore
 from .bgstats_read import Content, is_a, play_fault, played_at, read_bgstats
 from .bgstats_scores import Number, score_number
+from .bgstats_teams import record_part
 from .definitions import DefinitionStore
 from .plays import EncodedPlay, normalised
 from .repository import Repository, new_id, now_iso
@@ -396,6 +397,7 @@ def _imported_play(content: Content, play: dict[str, Any], seats: list[dict[str,
     starter = next((n for n, s in zip(names, seats, strict=True) if s.get("startPlayer") is True), None)
     if starter is not None:
         record["start_player"] = starter
+    record.update(record_part(play, seats, names, content.games))
     return {"id": "bgs_" + uuids.UUID(stable_uuid("import", play["uuid"])).hex, "game": target.game,
             "imported": True, "sheet": target.sheet(names, numbers, winners),
             "rules_version": target.rules_version, "result": result,

@@ -33,7 +33,7 @@ from .bgstats_keep import Kept, KeptStore, kept_fault
 from .definitions import STATES, DefinitionStore
 from .json_stream import Span
 from .oplog import BadOperationError, Log, check
-from .play_record import duration_of, eliminated_in, started_of
+from .play_record import duration_of, eliminated_in, record_fault, started_of
 from .plays import EncodedPlay, normalised
 from .refusal import RefusedError
 from .repository import COLOUR, Repository, canonical_time, new_id, now_iso
@@ -676,6 +676,8 @@ def _check_play(play: dict[str, Any], path: str) -> frozenset[str]:
     _check_time(play, "started_at", path, required=False)
     if "record" in play and not isinstance(play["record"], dict):
         raise _invalid(f"{path}.record")
+    if (fault := record_fault(play.get("record", {}))) is not None:
+        raise _invalid(f"{path}.{fault}")
     if play.get("imported"):  # from BG Stats, totals only: its stored result is all there is to check
         fault = imported_result_fault(play)
         if fault is not None:

@@ -17,6 +17,7 @@ from scoring.sheet_tools import players_in, rename_player
 from .documents import clone, new_id, now_iso
 from .drafts import Drafts
 from .files import DataFolder
+from .play_record import record_of, renamed_in_record
 from .plays import Plays
 from .refusal import RefusedError
 
@@ -141,6 +142,8 @@ class Players:
 
 def _renamed_play(play: dict[str, Any], old: str, new: str) -> dict[str, Any]:
     sheet = rename_player(play["sheet"], old, new)
+    if "record" in play:
+        play = {**play, "record": renamed_in_record(record_of(play), old, new)}
     try:
         result = score_sheet(sheet)
     except SheetError:  # a sheet the current rules refuse: keep its result, with the name changed
