@@ -1,5 +1,5 @@
-"""A finished play's record on its detail screen: duration, place, note, who started, first plays,
-eliminations, an early end; editing them; and sending the play to the BG Stats app."""
+"""A finished play's record on its detail screen: duration, place, note, who started, teams and which won, the
+expansions, first plays, eliminations, an early end; editing them; and sending the play to the BG Stats app."""
 
 from __future__ import annotations
 
@@ -8,10 +8,24 @@ from typing import Any
 
 import flet as ft
 
+from scoring.engine import MAX_NAME_LENGTH
+
 from ..i18n import Translator
 from ..models import record as rec
 from ..store.bgstats import add_play_url
-from ..store.play_record import duration_of, eliminated_in, record_of
+from ..store.play_record import (
+    MAX_EXPANSION_NAME,
+    MAX_EXPANSIONS,
+    duration_of,
+    eliminated_in,
+    expansions_of,
+    record_fault,
+    record_of,
+    team_members,
+    teams_of,
+    typed_expansions,
+    winning_teams,
+)
 from ..store.repository import Repository
 from ..store.summary import current_result
 from .common import error_text, secondary_button, section, tagged
@@ -67,6 +81,10 @@ class PlayRecordPanel:
         lines = [self._line("record.duration", ft.Icons.TIMER_OUTLINED, duration_text(t, duration_of(play))),
                  self._line("record.location", ft.Icons.PLACE_OUTLINED, record.get("location") or "–"),
                  self._line("record.start_player", ft.Icons.FLAG_OUTLINED, rec.start_player(play, self.names) or "–")]
+        lines += self._teams()
+        expansions = [e["name"] for e in expansions_of(play)]
+        if expansions:
+            lines.append(self._line("record.expansions", ft.Icons.EXTENSION_OUTLINED, ", ".join(expansions)))
         first = rec.new_players(self.repo, play)
         if first:
             lines.append(self._line("record.new_players", ft.Icons.FIBER_NEW_OUTLINED, ", ".join(first)))
@@ -91,6 +109,20 @@ class PlayRecordPanel:
         return tagged(key, ft.Row([ft.Icon(icon, size=18), AppText(self.t(key), size=13, width=110),
                                    AppText(value, size=14, expand=True, selectable=True)], spacing=8), value)
 
+    def _teams(self) -> list[ft.Control]:
+        """Each team with its players, and the team of the winners."""
+        lines: list[ft.Control] = [
+            tagged(f"record.team.{n}", ft.Row([ft.Icon(ft.Icons.GROUPS_OUTLINED, size=18),
+                                               AppText(self.t("record.team", team=team), size=13, width=110),
+                                               AppText(", ".join(players), size=14, expand=True, selectable=True)],
+                                              spacing=8), f"{team}: {', '.join(players)}")
+            for n, (team, players) in enumerate(team_members(self.play).items())]
+        won = winning_teams(self.play)
+        if won:
+            lines.append(tagged("record.team_won", AppText(self.t("record.team_won", team=", ".join(won)),
+                                                           size=14, weight=ft.FontWeight.BOLD)))
+        return lines
+
     # ---- editing -----------------------------------------------------------------------------------
 
     def _edit(self, e: ft.ControlEvent) -> None:
@@ -108,18 +140,41 @@ class PlayRecordPanel:
                                  min_lines=2, max_lines=5, max_length=rec.MAX_NOTE)
         self.starter = ft.Dropdown(label=t("record.start_player"), value=rec.start_player(self.play, self.names),
                                    options=[ft.DropdownOption(key=n, text=n) for n in self.names], dense=True)
+        teams = teams_of(self.play)
+        self.teams = {name: ft.TextField(label=name, value=teams.get(name, ""), dense=True, expand=True,
+                                         max_length=MAX_NAME_LENGTH) for name in self.names}
+        self.expansions = ft.TextField(label=t("record.expansions_field"), multiline=True, min_lines=1, max_lines=5,
+                                       value="\n".join(e["name"] for e in expansions_of(self.play)))
         self.error = error_text(None)
         self.dialog = ft.AlertDialog(
             title=AppText(t("record.edit_title")),
             content=ft.Column([tagged("record.field.duration", self.duration),
                                tagged("record.field.location", self.location), ft.Row(choices, wrap=True),
                                tagged("record.field.note", self.note), tagged("record.field.start", self.starter),
-                               self.error], tight=True, width=360),
+                               AppText(t("record.teams_field"), size=13),
+                               *[tagged(f"record.field.team.{n}", box) for n, box in enumerate(self.teams.values())],
+                               tagged("record.field.expansions", self.expansions), self.error], tight=True, width=360),
             scrollable=True,
             actions=[tagged("record.cancel", ft.TextButton(t("common.cancel"),
                                                            on_click=lambda ev: self.screen.app.close_dialog())),
                      tagged("record.save", ft.FilledButton(t("record.save"), on_click=self._save))])
         self.screen.app.show_dialog(self.dialog)
+
+    def _with_teams_and_expansions(self, record: rec.Record) -> rec.Record:
+        """Raises RecordError."""
+        teams = {name: team for name, field in self.teams.items() if (team := " ".join((field.value or "").split()))}
+        expansions = typed_expansions(self.expansions.value or "", expansions_of(self.play))
+        out = {key: value for key, value in record.items() if key not in ("teams", "expansions")}
+        if teams:
+            out["teams"] = teams
+        if expansions:
+            out["expansions"] = expansions
+        fault = record_fault(out)
+        if fault == "record.teams":
+            raise rec.RecordError("record.error.team", n=MAX_NAME_LENGTH)
+        if fault is not None:
+            raise rec.RecordError("record.error.expansions", count=MAX_EXPANSIONS, n=MAX_EXPANSION_NAME)
+        return out
 
     def _pick(self, place: str) -> None:
         self.location.value = place
@@ -132,7 +187,7 @@ class PlayRecordPanel:
                                        "start_player": self.starter.value or None}
             if text:
                 changes["duration_min"] = rec.parse_minutes(text)
-            record = rec.edited(record_of(self.play), **changes)
+            record = self._with_teams_and_expansions(rec.edited(record_of(self.play), **changes))
         except rec.RecordError as error:
             self.error.value, self.error.visible = self.t.refusal(error), True
             self.error.update()

@@ -96,7 +96,7 @@ def test_a_rename_keeps_the_players_team(repo: Repository) -> None:
 
 @pytest.mark.parametrize(("record", "fault"), [
     ({"teams": {"Mina": " Red"}}, "record.teams"),
-    ({"teams": {"Mina": "R" * 41}}, "record.teams"),
+    ({"teams": {"Mina": "R" * 31}}, "record.teams"),
     ({"teams": ["Red"]}, "record.teams"),
     ({"expansions": [{"name": "Gods", "bgg_id": "12"}]}, "record.expansions[0]"),
     ({"expansions": [{"name": ""}]}, "record.expansions[0]"),
