@@ -32,6 +32,7 @@ class PlaySummary(NamedTuple):
     location: str = ""  # where it was played (the play's record)
     note: str = ""  # the play's note (its record)
     points: bool = True  # False: no score was entered, only who won (see has_points); its totals are no scores
+    expansions: tuple[str, ...] = ()  # the names of the expansions used (the play's record)
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -95,10 +96,12 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
     entries = result["players"]
     players = tuple([intern(p["name"]) for p in entries])
     record = play.get("record") or {}
+    expansions = record.get("expansions")
     # positional: a history summarises every play of an import, and keywords made this a fifth slower
     return PlaySummary(
         play["id"], intern(play["game"]), play.get("started_at"), play["finished_at"], players,
         {name: p["total"] for name, p in zip(players, entries, strict=True)},
         tuple(map(intern, result["winners"])), tuple([tuple(map(intern, group)) for group in result["ranking"]]),
         result["finished"], tuple([name for name, p in zip(players, entries, strict=True) if p.get("eliminated")]),
-        str(record.get("location") or ""), str(record.get("note") or ""), has_points(play))
+        str(record.get("location") or ""), str(record.get("note") or ""), has_points(play),
+        tuple([intern(str(e["name"])) for e in expansions]) if expansions else ())

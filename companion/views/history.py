@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .app_protocol import ScreenApp
 
 PAGE_SIZE = 20
+BRIEF_EXPANSIONS = 2  # named on a history line
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,11 @@ class HistoryScreen(Screen):
         when = day_and_time(self.t, summary.started_at or summary.finished_at)  # a play is dated by its start
         lines: list[ft.Control] = [AppText(" · ".join(filter(None, (when, summary.location, self._scores(summary)))),
                                            size=13)]
+        if summary.expansions:  # briefly: the first two, then an ellipsis
+            shown = ", ".join(summary.expansions[:BRIEF_EXPANSIONS])
+            lines.append(tagged(f"history.expansions.{summary.id}", AppText(self.t(
+                "history.expansions", names=shown + ("…" if len(summary.expansions) > BRIEF_EXPANSIONS else "")),
+                size=12, color=ft.Colors.ON_SURFACE_VARIANT)))
         if not summary.finished:
             lines.append(AppText(self.t("history.ended_early"), size=12, italic=True,
                                  color=ft.Colors.ON_SURFACE_VARIANT))

@@ -57,3 +57,14 @@ def test_a_team_name_the_rules_refuse_is_said_and_nothing_changes(open_app: Call
     ui.type("record.field.expansions", "")
     ui.click("record.save")
     assert "teams" not in record_of(services.repo.play(play["id"]))
+
+
+def test_the_history_line_names_the_expansions_briefly(open_app: Callable[..., Harness],
+                                                        services: Services) -> None:
+    play = add_play(services, {"expansions": [{"name": "Plunder"}, {"name": "Treasure Map"}]})
+    ui = open_app("/history")
+    assert "With Plunder, Treasure Map" in ui.texts()
+    services.repo.update_play(play["id"], lambda p: {**p, "record": {"expansions": [
+        {"name": "Plunder"}, {"name": "Treasure Map"}, {"name": "Kraken"}]}})
+    ui = open_app("/history")
+    assert "With Plunder, Treasure Map…" in ui.texts() and "Kraken" not in " ".join(ui.texts())
