@@ -76,8 +76,9 @@ CLIENT_UNUSED = (
 RENDERER_FILES = {"skwasm": ("main.dart.wasm", "main.dart.mjs", "canvaskit/skwasm.*"),
                   "canvaskit": ("main.dart.js", "canvaskit/canvaskit.*")}
 # Files of the build a phone caches only once the app asks for them: Flutter's licences (shown by no screen of
-# the app), the manifest's screenshots (the browser's install dialog, online).
-FETCHED_WHEN_NEEDED = ("assets/NOTICES", "screenshots/*")
+# the app), the manifest's screenshots (the browser's install dialog, online), a font only one language needs
+# (theme.LANGUAGE_FONTS: fetched when that language is first shown).
+FETCHED_WHEN_NEEDED = ("assets/NOTICES", "screenshots/*", "fonts/TableSansJP-*")
 # Files of Python packages that the browser does not need.
 PYTHON_UNUSED = ("*/__pycache__/*", "*.pyc", "*.pyi", "*.so", "*.dylib", "*.pyd", "*/py.typed",
                  "flet/testing/*", "flet/pytest_plugin.py", "flet/fastapi/*", "flet/cli/*",
