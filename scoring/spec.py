@@ -128,6 +128,7 @@ class GameSpec:
     options: tuple[Field, ...] = ()
     round_entry: Kind | None = None
     round_range: tuple[int, int] = (0, 0)
+    round_label: Words | None = None  # what a player's number in a round counts, where it is no score
     event: Kind | None = None
     max_events: int = 0
     tiebreaks: tuple[TiebreakRule, ...] = ()
@@ -191,6 +192,8 @@ class GameSpec:
         if self.round_entry is not None:
             out["rounds"] = {"min": self.round_range[0], "max": self.round_range[1],
                              "entry": self.round_entry.to_json()}
+            if self.round_label is not None:
+                out["rounds"]["label"] = self.round_label.to_json()
         if self.event is not None:
             out["event"] = self.event.to_json()
         if self.lowest_wins:

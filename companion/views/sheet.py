@@ -201,6 +201,8 @@ class SheetScreen(Screen):
         entry = self.spec.round_entry
         assert entry is not None
         rows: list[ft.Control] = [AppText(self.t("sheet.round_n", n=r + 1), weight=ft.FontWeight.BOLD)]
+        if self.spec.round_label is not None:  # the names label the fields: say what their numbers count
+            rows.append(AppText(self.t.text(self.spec.round_label), size=13, color=ft.Colors.ON_SURFACE_VARIANT))
         if tabular(entry):
             rows.append(self.editors.table(entry, [(name, ("rounds", r, name)) for name in self.model.names]))
         else:

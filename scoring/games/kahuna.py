@@ -116,6 +116,7 @@ SPEC = GameSpec(
         ("round_3", M("category.round_3")),
     ),
     round_entry=Int(0, ISLANDS),
+    round_label=M("round_label"),
     round_range=(0, ROUNDS),
     player_fields=(
         Field("bridges", Int(0, BRIDGES), M("field.bridges"),

@@ -115,6 +115,7 @@ def test_kahuna_rounds_are_added_and_scored_live(open_app: Callable[..., Harness
         enter_int(ui, f"rounds[{r}].Ana", islands[0])
         enter_int(ui, f"rounds[{r}].Bo", islands[1])
     assert ui.control("sheet.total.0").content.controls[1].value == "6"  # 1 + 0 + 5
+    assert ui.texts().count("Islands each player controls") == 3  # the fields are named by player: not points
     assert ui.control("sheet.total.1").content.controls[1].value == "2"
     assert not ui.exists("sheet.add_round")
     ui.click("sheet.finish")
