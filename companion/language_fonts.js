@@ -1,7 +1,7 @@
 // Japanese is drawn in Table Sans JP from the first frame, and no other language downloads it (theme.LANGUAGE_FONTS).
 // Flutter's web engine counts only the fonts of its font manifest when it decides that a character needs a fallback
 // font, which the app does not ship: a page that starts in a language with a font of its own (the language saved in
-// this browser, else the browser's) adds that font to Table Gothic's family in the manifest the engine reads.
+// this browser, else the browser's) puts that font in Table Gothic's place in the manifest the engine reads.
 (() => {
   const FONTS = {FONTS};
   let lang = null;
@@ -22,7 +22,12 @@
       return response;
     }
     const manifest = await response.json();
-    manifest.find((entry) => entry.family === {FAMILY})?.fonts.push({ asset: `../${asset}` });
+    // in place of Table Gothic, not beside it: the engine draws a family with one of its typefaces, picked by
+    // whichever loads first, and leaves blank what that one lacks (the language's font holds Table Gothic's glyphs)
+    const entry = manifest.find((font) => font.family === {FAMILY});
+    if (entry) {
+      entry.fonts = [{ asset: `../${asset}` }];
+    }
     return new Response(JSON.stringify(manifest), { headers: { "Content-Type": "application/json" } });
   };
 })();

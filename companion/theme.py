@@ -13,10 +13,10 @@ import flet as ft
 # native app) the page loads it: FONTS.
 FONT = "Table Gothic"
 FONTS = {FONT: "fonts/TableGothic-Regular.ttf"}
-# Fonts only one language needs: Table Sans JP (Noto Sans JP cut to the Japanese the app needs, publish/make_fonts.py)
-# is 0.47 MB that no other language's first screen should wait for. Flutter's web engine counts only the fonts of
+# Fonts only one language needs: Table Sans JP (Table Gothic with the Japanese the app needs, publish/make_fonts.py)
+# is 0.69 MB that no other language's first screen should wait for. Flutter's web engine counts only the fonts of
 # its font manifest when it decides that a character needs a fallback font (one the app does not ship: a failed
-# request), so a page that starts in Japanese adds it to Table Gothic's family in the manifest the engine reads
+# request), so a page that starts in Japanese puts it in Table Gothic's place in the manifest the engine reads
 # (web_files.language_fonts_script). A switch to Japanese loads it under its own name (page.fonts) as every text
 # style's fallback (build_theme), which draws it at once, though the engine asks for its fallbacks until the next
 # start.
