@@ -13,7 +13,10 @@ from scoring import GameSpec, spec_for_sheet
 from scoring.custom import is_custom
 
 from .. import platform
+from ..models import record as rec
+from ..models.draft import DraftSession
 from ..store.definitions import HIDDEN
+from ..store.play_record import record_of
 from ..store.repository import Repository, StartupIssue
 from ..theme import CUSTOM_GAME_COLOUR, GAP
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
@@ -110,16 +113,28 @@ class HomeScreen(Screen):
     def _draft_tile(self, draft: dict[str, Any]) -> ft.Control:
         spec = spec_for_sheet(draft["sheet"])
         names = ", ".join(p["name"] for p in draft["sheet"]["players"])
+        running = rec.timer_running(record_of(draft))
+        buttons = [icon_button(f"home.discard.{draft['id']}", ft.Icons.DELETE_OUTLINE, self.t("home.discard"),
+                               lambda e: self._discard(draft))]
+        if running:  # a game left for a break keeps counting its time until someone pauses it
+            buttons.insert(0, icon_button(f"home.pause.{draft['id']}", ft.Icons.PAUSE, self.t("timer.pause"),
+                                          lambda e: self._pause(draft)))
+        subtitle = f"{names} · {ago(self.t, draft['updated_at'])}"
         tile = ft.ListTile(
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, shape=ft.RoundedRectangleBorder(radius=12),  # as a game's card
             leading=self.badge(spec.id, 40),
             title=AppText(self.t.text(spec.name), weight=ft.FontWeight.BOLD),
-            subtitle=AppText(f"{names} · {ago(self.t, draft['updated_at'])}"),
-            trailing=icon_button(f"home.discard.{draft['id']}", ft.Icons.DELETE_OUTLINE, self.t("home.discard"),
-                                 lambda e: self._discard(draft)),
+            subtitle=AppText(f"{subtitle} · {self.t('home.timer_running')}" if running else subtitle),
+            trailing=ft.Row(buttons, tight=True, spacing=0),
             on_click=lambda e, draft_id=draft["id"]: self.app.go(f"/play/{draft_id}"),
         )
         return tagged(f"home.continue.{draft['id']}", tile)
+
+    def _pause(self, draft: dict[str, Any]) -> None:
+        """Pause a parked game's timer from Home, as its sheet would: an operation of this screen's writer."""
+        session = DraftSession(self.app.repo, draft, self.app.storage_problem, writer=self.app.writer)
+        session.save(record=rec.pause_timer(record_of(session.draft)))
+        self.rebuild()
 
     def _discard(self, draft: dict[str, Any]) -> None:
         """Throw a game in progress away; the snackbar's Undo puts it back exactly as it was (a quick game never

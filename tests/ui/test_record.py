@@ -54,6 +54,20 @@ def test_the_timer_starts_with_the_first_entry_pauses_and_resumes(open_app: Call
     assert record_of(play)["timer"]["started_at"] == stored["timer"]["started_at"]
 
 
+def test_a_game_left_for_home_with_its_timer_running_can_be_paused_there(open_app: Callable[..., Harness],
+                                                                        services: Services) -> None:
+    """Issue 26: a game parked under Continue kept its timer running, with nothing on Home to say so or stop it."""
+    draft = patchwork_draft(services)
+    ui = open_app(f"/play/{draft['id']}")
+    ui.type("players[0].buttons", "27")  # the first entry starts the timer
+    home = open_app("/")
+    assert any(text.endswith("· timer running") for text in home.texts())
+    home.click(f"home.pause.{draft['id']}")
+    assert not rec.timer_running(record_of(services.repo.draft(draft["id"])))
+    assert not home.exists(f"home.pause.{draft['id']}") and not any("timer running" in t for t in home.texts())
+    assert services.repo.draft(draft["id"])["sheet"]["players"][0]["buttons"] == 27  # the entry stays
+
+
 def test_a_session_that_expires_stops_its_sheet_clock(open_app: Callable[..., Harness], services: Services) -> None:
     """A phone that went away leaves its session to expire. Its clock must stop then: ticking, it would work out
     its new time every second for nobody and keep the whole session from being freed, once per phone."""
