@@ -389,7 +389,8 @@ class ShareScreen(Screen):
                       tagged("live.share.url", AppText(url, size=18, selectable=True)),
                       tagged("live.share.qr", ft.Image(src=qr_png(url), width=220, height=220))]
         else:
-            parts.append(tagged("live.share.local", AppText(t("live.not_shared"), size=14)))
+            parts.append(tagged("live.share.local", AppText(t("live.not_shared", hand_over=t("share.hand_over")),
+                                                            size=14)))
         parts.append(tagged("live.allow_edits", ft.Switch(
             label=t("live.allow_edits"), value=live.edits_allowed(self.draft["id"]),
             on_change=lambda e: self._allow(bool(e.control.value)))))

@@ -198,3 +198,12 @@ def test_a_phone_that_joined_opens_its_game_again_whatever_its_address_guessed_s
     phone.run(phone.page.push_route("/"))
     phone.run(phone.page.push_route(f"/live/{code}"))
     assert phone.exists("live.now")
+
+
+def test_without_sharing_the_share_screen_says_how_to_go_on_on_another_phone(open_app: Callable[..., Harness],
+                                                                             services: Services) -> None:
+    """Issue 26: without --share the screen gave only a command; a table without a network hands the game over."""
+    draft = services.repo.new_draft({"game": "kahuna", "sheet": {"game": "kahuna", "players": [{"name": "A"},
+                                                                                                 {"name": "B"}]}})
+    text = open_app(f"/play/{draft['id']}/share").control("live.share.local").value
+    assert text.startswith("Other phones cannot join this table") and "“Hand to another phone”" in text
