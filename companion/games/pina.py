@@ -117,6 +117,8 @@ class Board:
                    else t("pina.turn", player=self.player()))
         turn = AppText(heading, size=16, weight=ft.FontWeight.BOLD, color=SEAT_COLOURS[names.index(self.player())])
         controls: list[ft.Control] = [] if over and self.editing is None else [turn]
+        if not self.sheet.get("events") and self.editing is None:  # before the first token: no taps needed
+            controls.append(tagged("pina.deal", AppText(t("pina.deal"), size=13, color=ft.Colors.ON_SURFACE_VARIANT)))
         controls += [grid, self._legend(names), self.error]
         if self.editing is not None:
             controls.append(ft.Row([

@@ -227,6 +227,7 @@ def test_pina_coasters_are_laid_out_by_tapping_them_in_order(open_app: Callable[
                                                              services: Services) -> None:
     ui = open_app(lang="ko")
     start_game(ui, "pina-coladice", ["Ana", "Ben", "Cho"])
+    assert ui.control("pina.deal").value.startswith("앱이 코스터를 배치했습니다")  # lay the table out as shown: 0 taps
     order = random.Random(7).sample(sorted(COASTERS), 16)
     ui.toggle("pina.layout", True)
     assert "코스터 1/16: 1행 1열의 코스터를 누르세요" in ui.texts()
@@ -247,6 +248,7 @@ def test_pina_coasters_are_laid_out_by_tapping_them_in_order(open_app: Callable[
     ui.click("pina.layout_done")
     ui.click("pina.cell.2.1")
     assert services.repo.drafts()[0]["sheet"]["events"] == [{"player": "Ana", "cell": [2, 1]}]
+    assert not ui.exists("pina.deal")  # the game has begun
 
 
 def test_for_sale_fast_path_is_a_total_and_coins_and_asks_for_a_property_only_on_a_tie(
