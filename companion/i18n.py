@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from babel.dates import format_skeleton, format_time
 from babel.numbers import format_compact_decimal, format_decimal, format_percent
 
-from scoring.messages import DEFAULT_LANGUAGE, ENGINE, PLURAL_MARK, Catalog, Words, locale, plural_keys
+from scoring.messages import DEFAULT_LANGUAGE, ENGINE, PLURAL_MARK, Catalog, Words, drawable, locale, plural_keys
 
 if TYPE_CHECKING:
     from .store.refusal import RefusedError
@@ -31,7 +31,6 @@ __all__ = ["DEFAULT_LANGUAGE", "LANGUAGES", "PLURAL_MARK", "Translator", "catalo
 LOCALES_DIR = Path(__file__).parent / "locales"
 APP = Catalog(LOCALES_DIR)
 LANGUAGES = tuple(lang for lang in APP.languages if lang in ENGINE.languages)
-NARROW_SPACE = "\u202f"  # CLDR puts it before AM/PM; the app's font has no glyph for it
 COMPACT_FROM = 100_000  # chart labels above this are shortened (120K, 12만)
 
 
@@ -80,24 +79,24 @@ class Translator:
     # ---- numbers and dates in the player's locale ------------------------------------------------
 
     def number(self, value: float) -> str:
-        return format_decimal(value, locale=self.lang)
+        return drawable(format_decimal(value, locale=self.lang))
 
     def short_number(self, value: float) -> str:
         """A number for a chart axis: in full up to COMPACT_FROM, shortened beyond (120K, 12만)."""
         if abs(value) < COMPACT_FROM:
             return self.number(value)
-        return format_compact_decimal(value, locale=self.lang, fraction_digits=1)
+        return drawable(format_compact_decimal(value, locale=self.lang, fraction_digits=1))
 
     def percent(self, ratio: float) -> str:
-        return format_percent(ratio, locale=self.lang)
+        return drawable(format_percent(ratio, locale=self.lang))
 
     def date(self, moment: date) -> str:
         """'Dec 1, 2026' / '2026년 12월 1일'."""
-        return format_skeleton("yMMMd", moment, locale=self.lang)
+        return drawable(format_skeleton("yMMMd", moment, locale=self.lang))
 
     def day_and_time(self, moment: datetime, with_year: bool = False, weekday: bool = True) -> str:
         """'Tue, Dec 1, 8:14 PM' / '12월 1일 (화) 오후 8:14': enough to tell two evenings' plays apart."""
         skeleton = ("y" if with_year else "") + ("MMMEd" if weekday else "MMMd")
-        day = format_skeleton(skeleton, moment, locale=self.lang)
-        time = format_time(moment, "short", locale=self.lang).replace(NARROW_SPACE, " ")
+        day = drawable(format_skeleton(skeleton, moment, locale=self.lang))
+        time = drawable(format_time(moment, "short", locale=self.lang))
         return str(locale(self.lang).datetime_formats["short"]).format(time, day)

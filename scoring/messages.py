@@ -185,13 +185,22 @@ class _Formatter(string.Formatter):
         if isinstance(value, Words):
             value = value.render(self.lang)
         elif is_number(value) and not format_spec:
-            return format_decimal(value, locale=self.lang, group_separator=self.group_numbers)
+            return drawable(format_decimal(value, locale=self.lang, group_separator=self.group_numbers))
         return format(value, format_spec)
 
 
 @cache
 def _formatter(lang: str, group_numbers: bool) -> _Formatter:
     return _Formatter(lang, group_numbers)
+
+
+NARROW_NO_BREAK_SPACE = "\u202f"  # CLDR's group sign in French ('6 000') and its space before AM/PM
+
+
+def drawable(text: str) -> str:
+    """Numbers and times as CLDR writes them, with the narrow no-break space (which no shipped font has: the
+    browser's engine would fetch a Noto font for it, absent offline) as a no-break space: never split either."""
+    return text.replace(NARROW_NO_BREAK_SPACE, "\u00a0")
 
 
 @cache

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import json
 import unicodedata
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import flet_web
 import pytest
 from fontTools.ttLib import TTFont
 
-from companion.i18n import language_name
+from companion.i18n import LANGUAGES, Translator, language_name
 from publish.make_fonts import TABLE_GOTHIC, TABLE_SANS_JP, jis_level_1
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +25,7 @@ CATALOGS = sorted([*(ROOT / "companion" / "locales").glob("*.json"), *(ROOT / "s
 CODE = sorted([*(ROOT / "scoring").rglob("*.py"), *(ROOT / "companion").rglob("*.py")])
 NOT_SHOWN = {  # modules whose strings hold characters the app keeps off the screen
     "scoring/names.py": "the invisible characters a name may not hold",
-    "companion/i18n.py": "the narrow space Babel puts before AM/PM, replaced before any text is shown",
+    "scoring/messages.py": "the narrow no-break space CLDR writes in numbers and times, replaced before shown",
 }
 
 
@@ -49,8 +50,8 @@ def strings(value: object) -> list[str]:
 
 
 def fonts_for(language: str) -> frozenset[str]:
-    everywhere = characters(TABLE_GOTHIC, ROBOTO)
-    return everywhere | characters(TABLE_SANS_JP) if language == "ja" else everywhere
+    """Japanese is drawn in Table Sans JP in Table Gothic's place (it holds Table Gothic's glyphs too)."""
+    return characters(TABLE_SANS_JP, ROBOTO) if language == "ja" else characters(TABLE_GOTHIC, ROBOTO)
 
 
 @pytest.mark.parametrize("catalog", CATALOGS, ids=lambda path: path.relative_to(ROOT).as_posix())
@@ -85,3 +86,13 @@ def test_the_japanese_font_has_the_kana_and_the_common_kanji_of_names() -> None:
     kana = {chr(code) for code in range(0x3041, 0x3097)} | {chr(code) for code in range(0x30A1, 0x30FB)}
     assert kana <= japanese and set(jis_level_1()) <= japanese
     assert {"鈴", "佐", "藤", "髙"} - japanese == {"髙"}  # JIS level 1, and a variant outside it
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_and_dates_are_written_in_characters_the_fonts_have(lang: str) -> None:
+    """CLDR groups French thousands with a narrow no-break space ('6 000', and '50 %'), which no shipped font has."""
+    t = Translator(lang)
+    moment = datetime(2026, 12, 1, 20, 14)
+    written = [t.number(6000), t.number(1234567.5), t.short_number(1_234_567), t.percent(0.5), t.date(moment),
+               t.day_and_time(moment, with_year=True), t("count.plays", n=6000)]
+    assert "".join(sorted(drawn("".join(written)) - fonts_for(lang))) == ""

@@ -126,13 +126,13 @@ def test_a_play_is_named_by_its_game_and_time(open_app: Callable[..., Harness], 
 
 
 @pytest.mark.parametrize(("lang", "iso", "text"), [
-    ("en", "2026-12-01T20:14:00", "Tue, Dec 1, 2026, 8:14 PM"),
+    ("en", "2026-12-01T20:14:00", "Tue, Dec 1, 2026, 8:14\u00a0PM"),  # never split before PM
     ("ko", "2026-12-01T20:14:00", "2026년 12월 1일 (화) 오후 8:14"),
 ])
 def test_dates_are_written_the_way_the_players_language_writes_them(lang: str, iso: str, text: str) -> None:
     assert Translator(lang).day_and_time(datetime.fromisoformat(iso), with_year=True) == text
     short = Translator(lang).day_and_time(datetime.fromisoformat(iso), weekday=False)
-    assert short == {"en": "Dec 1, 8:14 PM", "ko": "12월 1일 오후 8:14"}[lang]
+    assert short == {"en": "Dec 1, 8:14\u00a0PM", "ko": "12월 1일 오후 8:14"}[lang]
     assert Translator(lang).date(datetime.fromisoformat(iso)) in text.replace(" (화)", "").replace("Tue, ", "")
 
 
