@@ -125,11 +125,13 @@ class TurnScorer:
             options=[ft.DropdownOption(key=v.value, text=t.text(v.name)) for v in FORTUNES.values],
             on_select=lambda e: self._set(fortune=e.control.value or None))
         slots = [self._slot(i) for i in range(DICE)]
+        # each face as wide as its word (at a fixed 54 px, 'Papageien' and 'diamantes' broke inside the word)
         palette = [tagged(f"piraten.face.{face}", ft.Container(
             ft.Column([face_image(face, 36), AppText(t.text(FACE_NAMES[face]), size=11)], spacing=0,
                       horizontal_alignment=ft.CrossAxisAlignment.CENTER),
-            width=54, height=64, border_radius=8, on_click=lambda e, f=face: self._add(f),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH), t.text(FACE_NAMES[face])) for face in FACES]
+            height=64, padding=ft.Padding.symmetric(horizontal=6), border_radius=8,
+            on_click=lambda e, f=face: self._add(f), bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH),
+            t.text(FACE_NAMES[face])) for face in FACES]
         controls: list[ft.Control] = [
             AppText(heading, size=16, weight=ft.FontWeight.BOLD),
             tagged("piraten.fortune", fortune),
