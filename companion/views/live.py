@@ -50,7 +50,9 @@ def qr_png(url: str) -> bytes:
 
 def language_switch(screen: Screen) -> ft.Control:
     """Each phone at the table picks its own language."""
-    return tagged("live.language", ft.PopupMenuButton(content=AppText(language_name(screen.app.lang)), items=[
+    current = ft.Container(ft.Row([ft.Icon(ft.Icons.TRANSLATE, size=18), AppText(language_name(screen.app.lang))],
+                                  spacing=4, tight=True), padding=ft.Padding.only(left=8, right=16))  # off the edge
+    return tagged("live.language", ft.PopupMenuButton(content=current, items=[
         ft.PopupMenuItem(content=AppText(language_name(lang)),
                          on_click=lambda e, lang=lang: screen.app.set_language(lang))
         for lang in LANGUAGES if lang != screen.app.lang]))
