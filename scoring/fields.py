@@ -181,6 +181,15 @@ class ListOf(Kind):
         return out
 
 
+def option_holds(option: tuple[str, Any] | None, options: Mapping[str, Any]) -> bool:
+    """Whether a rule choice (a game option's key and value) was taken; no choice always holds."""
+    return option is None or options.get(option[0]) == option[1]
+
+
+def option_json(option: tuple[str, Any]) -> dict[str, Any]:
+    return {"key": option[0], "value": option[1]}
+
+
 @dataclass(frozen=True)
 class Field:
     """One value of a sheet. `required_unless` names a sibling field that may be given instead: a short way
@@ -197,7 +206,7 @@ class Field:
 
     def applies(self, options: Mapping[str, Any]) -> bool:
         """Whether the field is in play with the game's `options` (a sheet leaves out one that is not)."""
-        return self.option is None or options.get(self.option[0]) == self.option[1]
+        return option_holds(self.option, options)
 
     def missing_value(self) -> Any:
         return self.kind.empty() if self.default is MISSING else self.default
@@ -216,7 +225,7 @@ class Field:
         if self.help is not None:
             out["help"] = self.help.to_json()
         if self.option is not None:
-            out["option"] = list(self.option)
+            out["option"] = option_json(self.option)
         return out
 
 

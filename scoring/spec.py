@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from .fields import Field, Kind, ListOf, PerPlayer
+from .fields import Field, Kind, ListOf, PerPlayer, option_holds, option_json
 from .messages import Typed, Words
 
 Phase = Literal["setup", "turn", "round", "end", "scoring"]
@@ -96,14 +96,14 @@ class Prompt:
     def applies(self, options: Mapping[str, Any], n_players: int) -> bool:
         if not self.min_players <= n_players <= self.max_players:
             return False
-        return self.option is None or options.get(self.option[0]) == self.option[1]
+        return option_holds(self.option, options)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"phase": self.phase, "text": self.text.to_json()}
         if (self.min_players, self.max_players) != (1, 99):
             out["players"] = [self.min_players, self.max_players]
         if self.option is not None:
-            out["option"] = {"key": self.option[0], "value": self.option[1]}
+            out["option"] = option_json(self.option)
         return out
 
 
