@@ -32,8 +32,8 @@ from .bgstats_ids import play_uuid, stable_uuid
 from .bgstats_keep import Kept, KeptStore
 from .bgstats_read import Content, is_a, play_fault, played_at, read_bgstats
 from .bgstats_scores import Number, score_number
-from .bgstats_teams import record_part
-from .definitions import DefinitionStore
+from .bgstats_teams import EXPANSION_OF, expansion_bases, record_part
+from .definitions import IMPORTED, DefinitionStore
 from .plays import EncodedPlay, normalised
 from .repository import Repository, new_id, now_iso
 
@@ -78,6 +78,7 @@ class ImportPlan:
     definitions: tuple[dict[str, Any], ...] = ()  # the custom games those plays are of
     kept: Kept = field(default_factory=Kept)
     same_names: tuple[SameName, ...] = ()
+    expansions: frozenset[str] = frozenset()  # the games here that are the file's expansions (off Home)
 
     @property
     def total_plays(self) -> int:
@@ -114,12 +115,17 @@ class _GameFacts:
     winners_only: bool = False  # some play has no score that is a number: BG Stats holds only who won
 
 
-def _facts(facts: dict[int, _GameFacts]) -> Callable[[int, dict[str, Any]], None]:
+def _facts(facts: dict[int, _GameFacts], played_with: dict[int, Counter[int]]) -> Callable[[int, dict[str, Any]], None]:
+    """`played_with`: for each game a play names among its expansions, the games of those plays."""
     def seen(index: int, play: dict[str, Any]) -> None:
         scores = play.get("playerScores")
         ref = play.get("gameRefId")
         if not is_a(ref, int) or not isinstance(scores, list) or not all(isinstance(s, dict) for s in scores):
             return
+        expansions = play.get("expansionPlays")
+        for entry in expansions if isinstance(expansions, list) else ():
+            if isinstance(entry, dict) and is_a(entry.get("gameRefId"), int) and entry["gameRefId"] != ref:
+                played_with.setdefault(entry["gameRefId"], Counter())[ref] += 1
         found = facts.setdefault(ref, _GameFacts())
         found.together &= len({bool(s.get("winner")) for s in scores}) <= 1
         numbers = [score_number(s.get("score")) for s in scores]
@@ -265,7 +271,8 @@ def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = 
     """Read a BG Stats file and work out what importing it would add. Raises BGStatsError. `keep`: keep what the
     app does not model (False for a file made from another app's plays, which keep their own)."""
     facts: dict[int, _GameFacts] = {}
-    content = read_bgstats(data, _facts(facts))
+    played_with: dict[int, Counter[int]] = {}
+    content = read_bgstats(data, _facts(facts, played_with))
     renames = renames or {}
     file_names, same_names = _file_names(content)
     profiles = {p["id"]: p["name"] for p in repo.players()}
@@ -276,6 +283,8 @@ def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = 
     known = _known_uuids(repo)
     targets = {ref: _target(game, facts.get(ref, _GameFacts())) for ref, game in content.games.items()}
     matched = {str(g["name"]): spec.id for g in content.games.values() if (spec := match_game(g)) is not None}
+    bases = {ref: None if base is None or (found := targets.get(base)) is None else found.game
+             for ref, base in expansion_bases(content.games, set(facts), played_with).items()}
     plays: list[EncodedPlay] = []
     skipped: list[Skipped] = []
     kept_plays: dict[str, dict[str, Any]] = {}
@@ -311,13 +320,14 @@ def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = 
         coming.update(names)
         if target.definition is not None:
             definitions.setdefault(target.game, target.definition)
-    kept = _kept(content, here, targets, kept_plays) if keep else Kept()
+    kept = _kept(content, here, targets, bases, kept_plays) if keep else Kept()
+    expansions = {t.game for ref in bases if (t := targets.get(ref)) is not None and t.game.startswith(IMPORTED)}
     names_here = {file_names[ref]: name for ref, name in here.items()}
     new = [n for n, name in names_here.items() if name in playing and name not in profiles.values()]
     return ImportPlan(plays, skipped, list(playing), new,
                       sorted({str(g["name"]) for g in content.games.values()}, key=str.casefold), matched,
                       min(days, default=None), max(days, default=None), frozenset(coming), names_here,
-                      tuple(definitions.values()), kept, same_names)
+                      tuple(definitions.values()), kept, same_names, frozenset(expansions))
 
 
 def _names_here(file_names: dict[int, str], renames: dict[str, str], profiles: set[str],
@@ -424,10 +434,10 @@ def _ranking(names: list[str], totals: dict[str, Number], winners: list[str], ra
     return groups
 
 
-def _kept(content: Content, here: dict[int, str], targets: dict[int, _Target | None],
+def _kept(content: Content, here: dict[int, str], targets: dict[int, _Target | None], bases: dict[int, str | None],
           plays: dict[str, dict[str, Any]]) -> Kept:
     """The file's players, games, places, other sections and plays not in the history as it has them, with what
-    each is here."""
+    each is here (an expansion: also the game here it expands, `expansion_of`, None when unknown)."""
     kept = Kept(plays=plays)
     for ref, player in content.players.items():
         if (key := _uuid_of(player)) is not None:
@@ -435,7 +445,8 @@ def _kept(content: Content, here: dict[int, str], targets: dict[int, _Target | N
     for ref, game in content.games.items():
         if (key := _uuid_of(game)) is not None:
             target = targets.get(ref)
-            kept.games[key] = {"object": game, "game": target.game if target is not None else None}
+            kept.games[key] = {"object": game, "game": target.game if target is not None else None,
+                               **({EXPANSION_OF: bases[ref]} if ref in bases else {})}
     for location in content.locations.values():
         if (key := _uuid_of(location)) is not None:
             kept.locations[key] = {"object": location, "name": location["name"]}
@@ -471,7 +482,9 @@ def run_import(repo: Repository, plan: ImportPlan, progress: Callable[[int, int]
         players_added = repo.add_profiles([{"id": new_id(), "name": n, "colour": None, "created_at": now_iso()}
                                            for n in sorted(plan.coming)])
         # games this app does not have come in as custom games: listed with the others, to play them again here
-        DefinitionStore(repo).add_versions(plan.definitions)
+        games = DefinitionStore(repo)
+        games.add_versions(plan.definitions)
+        games.file_as_expansions(plan.expansions)
         KeptStore(repo).add(_linked(repo, plan.kept))
     except BaseException:
         repo.remove_plays(set(added))

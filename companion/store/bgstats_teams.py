@@ -1,11 +1,17 @@
 """Teams and expansions between a BG Stats play and a play's record: what the import takes of them, and what the
 export writes when the record holds something else than what came (or when the app made the play).
 
-BG Stats writes a team game's play with "usesTeams": true and each seat's "team" (a text), and the expansions
-played as "expansionPlays": [{"gameRefId": the expansion's game, "bggId": its BoardGameGeek id}]."""
+BG Stats writes a team game's play with "usesTeams": true and each seat's "team" (a text: the team's name, or
+"0", "1", ... for teams the players did not name), and the expansions played as "expansionPlays": [{"gameRefId":
+the expansion's game, "bggId": its BoardGameGeek id}]. A game of the file is an expansion when BG Stats marks it
+one ("isExpansion" without "isBaseGame") or when plays only ever name it among their expansions; the file has no
+other link to its base game than those plays (BG Stats' own link is BoardGameGeek's), so its base is the game it was
+played with most, else the game whose name its name starts with ("Root: The Underworld Expansion": Root)."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +21,34 @@ from .bgstats_read import is_a
 from .play_record import MAX_EXPANSION_NAME, MAX_EXPANSIONS
 
 Games = dict[int, dict[str, Any]]  # BG Stats games by their id in the file
+EXPANSION_OF = "expansion_of"  # what is kept of an expansion's game: the game here it expands (None: unknown)
+UNNAMED_TEAM = re.compile(r"(0|[1-9][0-9]{0,2})")  # BG Stats' teams the players did not name: "0", "1", ...
+
+
+def team_label(play: dict[str, Any], team: str) -> str:
+    """A team as the play's page names it: a team BG Stats brought without a name ("0") is the first ("1"), in
+    the player's words ("Team 1"); the record keeps "0", and the export writes it back as it came."""
+    if "bgstats" in play and UNNAMED_TEAM.fullmatch(team):
+        return str(int(team) + 1)
+    return team
+
+
+def expansion_bases(games: Games, played: set[int], played_with: dict[int, Counter[int]]) -> dict[int, int | None]:
+    """The file's expansions, each with its base game (by id in the file; None when none is known). `played`: the
+    games that plays are of; `played_with`: for each game named among a play's expansions, the games of those
+    plays."""
+    def marked(game: dict[str, Any]) -> bool:
+        return bool(game.get("isExpansion")) and not game.get("isBaseGame")
+
+    expansions = {ref for ref, game in games.items()
+                  if marked(game) or (ref in played_with and ref not in played)}
+    bases = {str(game["name"]).casefold(): ref for ref, game in games.items() if ref not in expansions}
+    out: dict[int, int | None] = {}
+    for ref in expansions:
+        with_ = [base for base, _ in (played_with.get(ref) or Counter()).most_common() if base not in expansions]
+        prefix, colon, _ = str(games[ref]["name"]).partition(":")
+        out[ref] = with_[0] if with_ else bases.get(prefix.strip().casefold()) if colon else None
+    return out
 
 
 def teams_in(play: dict[str, Any], seats: list[dict[str, Any]], names: list[str]) -> dict[str, str]:

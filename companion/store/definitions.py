@@ -6,8 +6,10 @@ definition they were played with inline (their sheet's `definition`) and keep be
 
 The same file's shelf says where a game is shown (any game, built-in ones too): on Home (no entry), hidden (the
 hidden games' list, to be shown again), a quick game (played from the quick sheet, on Home once saved as a
-game), or deleted (off every list but the history's: its plays kept, and its versions with them). A game of one's
-own may also be merged into another game (`merge`: its plays move under the other's id) or deleted with its plays.
+game), deleted (off every list but the history's: its plays kept, and its versions with them), or an expansion
+(a BG Stats import's expansion played as a game of its own: its plays stay in the history and the statistics, and
+it is not offered as a game to play; bgstats_teams links it to its base game). A game of one's own may also be
+merged into another game (`merge`: its plays move under the other's id) or deleted with its plays.
 
 The file is written like every other data file, under the repository's lock, with its atomic storage.
 """
@@ -33,9 +35,9 @@ from .repository import BACKUPS, Repository, clone, now_iso
 
 FILE = "definitions.json"
 TABLE = "definitions"
-SHELF = "shelf"  # {"game": id, "state": HIDDEN | QUICK | DELETED}; a game without an entry is on Home
-HIDDEN, QUICK, DELETED = "hidden", "quick", "deleted"
-STATES = (HIDDEN, QUICK, DELETED)
+SHELF = "shelf"  # {"game": id, "state": HIDDEN | QUICK | DELETED | EXPANSION}; a game without an entry is on Home
+HIDDEN, QUICK, DELETED, EXPANSION = "hidden", "quick", "deleted", "expansion"
+STATES = (HIDDEN, QUICK, DELETED, EXPANSION)
 IMPORTED = "custom-bgs-"  # the ids of games a BG Stats or BoardGameGeek import defined (bgstats_plan._target)
 SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -88,8 +90,8 @@ class DefinitionStore:
         return found[-1] if found else None
 
     def games(self) -> list[dict[str, Any]]:
-        """The newest definition of every custom game, by name: those on Home and those hidden (not the quick games
-        nor the deleted ones)."""
+        """The newest definition of every custom game, by name: those on Home, those hidden and the expansions played
+        as games (not the quick games nor the deleted ones)."""
         states = self.states()
         newest: dict[str, dict[str, Any]] = {}
         for doc in self._docs():
@@ -189,6 +191,14 @@ class DefinitionStore:
         with self.folder.writing():
             for game_id in game_ids:
                 self._set_state(game_id, HIDDEN)
+
+    def file_as_expansions(self, game_ids: Iterable[str]) -> None:
+        """Take imported expansions off Home and the hidden games' list (a game the player deleted stays deleted)."""
+        with self.folder.writing():
+            states = self.states()
+            for game_id in game_ids:
+                if states.get(game_id) in (None, HIDDEN):
+                    self._set_state(game_id, EXPANSION)
 
     def show(self, game_id: str) -> None:
         """Put a hidden game back on Home."""
