@@ -17,6 +17,7 @@ import json
 import urllib.parse
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import UTC, timedelta
 from typing import Any
 
 from scoring import GameSpec, all_specs
@@ -404,18 +405,24 @@ def _kept_play(out: _Export, extras: dict[str, Any]) -> dict[str, Any] | None:
 def add_play_url(play: dict[str, Any], profile_ids: dict[str, str] | None = None) -> str:
     """The link BG Stats documents for other apps to push a play (createPlay: it matches the game by bggId, the
     players by name and remembers the matches, and may forward the play to BoardGameGeek). Players are
-    identified as in the export (by profile id)."""
+    identified as in the export (by profile id). Its date is the moment the play ended (its start plus its
+    duration), in UTC, as the link documents it (BG Stats counts the duration back from it); each player in a
+    team carries the team as the record has it ("team", the field of BG Stats' own plays). The link documents
+    no field for the expansions played: they are not sent (the export carries them)."""
     result = current_result(play)
     facts = game_facts(play)
     record = record_of(play)
     starter = _starter(play)
     ranks = _ranks(result)
+    teams = teams_of(play)
     ids = profile_ids or {}
+    minutes = duration_of(play) or 0
+    ended = parse_time(started_of(play)) + timedelta(minutes=minutes)  # the start is the play's, as everywhere
     payload = {
         "sourceName": SOURCE_NAME,
         "sourcePlayId": play["id"],
-        "playDate": local_time(started_of(play)),
-        "durationMin": duration_of(play) or 0,
+        "playDate": ended.astimezone(UTC).strftime(DATE_FORMAT),
+        "durationMin": minutes,
         "location": _location(play),
         "comments": record.get("note") or "",
         "board": "",
@@ -423,7 +430,8 @@ def add_play_url(play: dict[str, Any], profile_ids: dict[str, str] | None = None
                  "noPoints": not facts.scored, "sourceGameId": play["game"]},
         "players": [{"name": p["name"], "sourcePlayerId": stable_uuid("player", ids.get(p["name"], p["name"])),
                      "score": p["total"] if facts.scored else None, "winner": p["name"] in result["winners"],
-                     "rank": ranks.get(p["name"], 0), "startPlayer": p["name"] == starter, "role": ""}
+                     "rank": ranks.get(p["name"], 0), "startPlayer": p["name"] == starter, "role": "",
+                     **({"team": teams[p["name"]]} if p["name"] in teams else {})}
                     for p in result["players"]],
     }
     return CREATE_PLAY_URL + urllib.parse.quote(json.dumps(payload, ensure_ascii=False, separators=(",", ":")),

@@ -254,7 +254,7 @@ def test_send_to_bgstats_link_carries_the_play(source: Repository, utc: None) ->
     assert payload["game"] == {"name": "Kahuna", "bggId": 394, "highestWins": True, "noPoints": False,
                                "sourceGameId": "kahuna"}
     assert (payload["sourceName"], payload["sourcePlayId"], payload["playDate"]) == (
-        "Table Companion", play["id"], "2024-03-01 12:00:00")
+        "Table Companion", play["id"], "2024-03-01 12:35:00")  # the end: its start and 35 minutes, in UTC
     assert (payload["durationMin"], payload["location"], payload["comments"]) == (35, "Café Meeple", "Close one")
     assert [(p["name"], p["score"], p["winner"], p["rank"], p["startPlayer"]) for p in payload["players"]] == [
         ("Mina", 7, True, 1, False), ("Joon", 0, False, 2, True)]
