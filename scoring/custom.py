@@ -10,12 +10,15 @@ A definition (every key but `id`, `name`, `players` and `categories` is optional
      "scoring": "final" | "rounds" | "counter", "rounds": 3 (a fixed number; left out: open-ended),
      "win": "highest" | "lowest",
      "tiebreaks": [{"most": "birds"}, {"least": "food"}, {"chosen": "First to finish", "key": "first"}],
-     "note": "shown on the sheet", "cooperative": false, "no_points": false, "bgg_id": 266192}
+     "note": "shown on the sheet", "cooperative": false, "no_points": false, "teams": false, "bgg_id": 266192}
 
 A category is a whole number the player enters (within `min`..`max`), worth `multiplier` points each;
 `counts: false` makes it a number kept only for tiebreaks, `optional: true` lets it stay blank. Ties left
 after the chain are shared. `cooperative`: the table enters whether everyone won or lost together;
 `no_points`: the table picks the winners (the categories, if any, only order the others).
+`teams`: played in teams. Each player keeps their own score; the sheet's `teams` puts every player in a team
+({"Ann": "Red", "Bo": "Red", "Cy": "Blue"}, at least 2 teams), a team scores the sum of its players' totals and
+the win rule and tiebreaks apply to the teams (see scoring.teams): every player of the winning team wins.
 
 A counter sheet (`"scoring": "counter"`) keeps each player's count of every category from 0 as the table plays:
 the sheet's `changes` list, oldest first, holds each change as `{"player": "Ann", "key": "birds", "by": 5}`, and
@@ -36,10 +39,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import SheetError, fail
-from .fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, Name, PlayerRef, Record, Str, Variants, join_path
+from .fields import (
+    Bool,
+    Choice,
+    ChoiceValue,
+    Field,
+    Int,
+    ListOf,
+    Name,
+    PerPlayer,
+    PlayerRef,
+    Record,
+    Str,
+    Variants,
+    join_path,
+)
 from .games.common import progress_of
 from .messages import ENGINE, LanguageName, Messages, Typed, Words
-from .spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from .names import MAX_NAME_LENGTH
+from .spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule, no_check
+from .teams import TEAMS, members
 
 M = Messages("custom")
 
@@ -106,6 +125,7 @@ DEFINITION = Record((
     Field("note", Str(500), M("field.note")),
     Field("cooperative", Bool(), M("field.cooperative"), default=False),
     Field("no_points", Bool(), M("field.no_points"), default=False),
+    Field("teams", Bool(), M("field.teams"), default=False),
     Field("bgg_id", Int(1, 10**9), M("field.bgg_id")),
 ))
 
@@ -156,6 +176,8 @@ def _check_rules(d: dict[str, Any]) -> None:
                    lo=d["players"]["min"])
     if d["cooperative"] and d["no_points"]:
         raise fail("no_points", "custom.refuse.cooperative_game_already_has")
+    if d["teams"]:
+        _check_teams(d)
     categories = d["categories"]
     if not categories and not (d["cooperative"] or d["no_points"]):
         raise fail("categories", "custom.refuse.needs_least_one_category")
@@ -185,8 +207,20 @@ def _check_rules(d: dict[str, Any]) -> None:
                 raise fail(f"{path}.{side}", "custom.refuse.category_game_categories",
                            got=rule[side], keys=", ".join(c["key"] for c in categories) or "-")
         if "chosen" in rule:
-            _check_key(rule["key"], f"{path}.key", chosen | RESERVED_SHEET_KEYS)
+            _check_key(rule["key"], f"{path}.key", chosen | RESERVED_SHEET_KEYS | ({TEAMS} if d["teams"] else set()))
             chosen.add(rule["key"])
+
+
+def _check_teams(d: dict[str, Any]) -> None:
+    if d["cooperative"] or d["no_points"]:
+        raise fail("teams", "custom.refuse.team_game_won_by_totals")
+    if d["players"]["max"] < 2:
+        raise fail("players.max", "custom.refuse.team_game_two_players")
+
+
+def _two_teams(sheet: Sheet) -> None:
+    if len(members(sheet)) < 2:
+        raise fail(TEAMS, "custom.refuse.team_game_two_teams")
 
 
 def _check_counter(c: dict[str, Any], path: str) -> None:
@@ -245,6 +279,8 @@ def _spec_of(data: Any) -> GameSpec:
     if d["no_points"]:
         game_fields.append(Field(WINNERS, ListOf(PlayerRef(), d["players"]["max"], unique=True),
                                  M("field.winners"), required=True))
+    if d["teams"]:
+        game_fields.append(Field(TEAMS, PerPlayer(Name(MAX_NAME_LENGTH)), M("field.team_of"), required=True))
     rounds = d["rounds"]
     spec = GameSpec(
         id=d["id"],
@@ -262,6 +298,7 @@ def _spec_of(data: Any) -> GameSpec:
         notes=(Typed(d["note"]),) if d["note"] else (),
         categories=tuple((c.key, c.name) for c in categories),
         lowest_wins=d["win"] == "lowest",
+        check=_two_teams if d["teams"] else no_check,
         definition=d,
     )
     return _with_prompts(spec, d)
@@ -380,10 +417,13 @@ def describe_rules(spec: GameSpec) -> list[Words]:
     lines = []
     if d.get("no_points"):
         lines.append(M("describe_rules.table_picks_winners"))
+    elif d.get("teams"):
+        lines.append(M("describe_rules.lowest_team_total_wins") if spec.lowest_wins
+                     else M("describe_rules.highest_team_total_wins"))
     else:
         lines.append(M("describe_rules.lowest_total_wins") if spec.lowest_wins
                      else M("describe_rules.highest_total_wins"))
-    steps = [_step_text(rule) for rule in spec.tiebreaks]
+    steps = [_step_text(rule, bool(d.get("teams"))) for rule in spec.tiebreaks]
     if steps:
         chain = steps[0]
         for step in steps[1:]:
@@ -394,9 +434,9 @@ def describe_rules(spec: GameSpec) -> list[Words]:
     return lines
 
 
-def _step_text(rule: TiebreakRule) -> Words:
+def _step_text(rule: TiebreakRule, teams: bool) -> Words:
     if rule.id.startswith("chosen_"):
-        return M("step_text.player_chosen_as_wins", c=rule.name)
+        return M("step_text.team_of_chosen_wins" if teams else "step_text.player_chosen_as_wins", c=rule.name)
     return (M("step_text.more_wins") if rule.better == "higher"
             else M("step_text.fewer_wins")).format(c=rule.name)
 

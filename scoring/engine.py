@@ -15,6 +15,7 @@ from .paths import Path, get_in, parse
 from .ranking import TiebreakNote, rank
 from .registry import spec_for_sheet
 from .spec import GameSpec, Scoring, Sheet
+from .teams import TEAMS, is_team_sheet, rank_teams
 
 COMMON_KEYS = ("game", "options", "players", "rounds", "events")
 NAME_KEY = frozenset({"name"})  # a player's entry holds the name besides the game's player fields
@@ -72,7 +73,12 @@ def score_sheet(data: Any) -> Result:
 
 
 def _result(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> Result:
-    ranking, notes = rank(spec, sheet, scoring)
+    extras = scoring.extras
+    if is_team_sheet(sheet):
+        ranking, notes, teams = rank_teams(spec, sheet, scoring)
+        extras = {**extras, TEAMS: teams}
+    else:
+        ranking, notes = rank(spec, sheet, scoring)
     scores = scoring.players
     winners = ranking[0] if ranking and not scores[ranking[0][0]].eliminated else []
     if scoring.table_winners is not None:
@@ -80,7 +86,7 @@ def _result(spec: GameSpec, sheet: Sheet, scoring: Scoring) -> Result:
     players = [PlayerResult(n, scores[n].total, dict(scores[n].breakdown), scores[n].eliminated) for n in sheet.names]
     return Result(spec.id, spec.rules_version, players, ranking, list(winners), notes,
                   scoring.finished, scoring.end_reason if scoring.finished else None,
-                  scoring.progress, scoring.extras)
+                  scoring.progress, extras)
 
 
 def parse_sheet(data: Any) -> tuple[GameSpec, Sheet]:
