@@ -121,6 +121,12 @@ class Messages:
     def __call__(self, key: str, **args: Any) -> Message:
         return Message.of(f"{self.prefix}.{key}", **args)
 
+    def numbered(self, stem: str) -> tuple[Message, ...]:
+        """The messages `<stem>.1`, `<stem>.2`, ... the English catalog holds, in number order (a game's rule
+        notes, a phase's prompts): adding one to the list is adding it to the catalogs."""
+        head = f"{self.prefix}.{stem}"
+        return tuple(Message(f"{head}.{n}") for n in ENGINE.numbered.get(head, ()))
+
 
 def _reference(value: Any) -> Any:
     return value.reference() if isinstance(value, Words) else value
@@ -153,6 +159,17 @@ class Catalog:
             path = self.directory / f"{lang}.json"
             self._entries[lang] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
         return self._entries[lang]
+
+    @cached_property
+    def numbered(self) -> dict[str, tuple[int, ...]]:
+        """The numbered lists of the English file (a game's rule notes, a phase's prompts): each list's numbers in
+        order, by what comes before them (`patchwork.note` -> 1, 2); a counted text is numbered once."""
+        found: dict[str, set[int]] = {}
+        for key in self.entries(DEFAULT_LANGUAGE):
+            stem, _, number = key.partition(PLURAL_MARK)[0].rpartition(".")
+            if number.isdecimal():
+                found.setdefault(stem, set()).add(int(number))
+        return {stem: tuple(sorted(numbers)) for stem, numbers in found.items()}
 
     def template(self, message_id: str, lang: str, n: Any = None) -> str:
         """The text of `message_id` in `lang`, or in English when `lang` lacks it; for a counted text, the plural

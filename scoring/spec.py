@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .fields import Field, Kind, ListOf, PerPlayer, option_holds, option_json
-from .messages import Typed, Words
+from .messages import Messages, Typed, Words
 
 Phase = Literal["setup", "turn", "round", "end", "scoring"]
 EndReason = Literal["rounds", "target", "line", "score", "tokens", "no_bridges", "table"]
@@ -81,30 +81,64 @@ class TiebreakRule:
 
 
 @dataclass(frozen=True)
-class Prompt:
-    """A line of guidance for the table. `{placeholders}` are filled from the game's setup values.
+class When:
+    """The tables a prompt is for: a player-count range, and a rule choice taken (an option's key and value)."""
 
-    A prompt applies only within its player-count range and when `option` (key, value) matches.
-    """
-
-    phase: Phase
-    text: Words
     min_players: int = 1
     max_players: int = 99
     option: tuple[str, Any] | None = None
 
-    def applies(self, options: Mapping[str, Any], n_players: int) -> bool:
-        if not self.min_players <= n_players <= self.max_players:
-            return False
-        return option_holds(self.option, options)
+    def holds(self, options: Mapping[str, Any], n_players: int) -> bool:
+        return self.min_players <= n_players <= self.max_players and option_holds(self.option, options)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"phase": self.phase, "text": self.text.to_json()}
+        out: dict[str, Any] = {}
         if (self.min_players, self.max_players) != (1, 99):
             out["players"] = [self.min_players, self.max_players]
         if self.option is not None:
             out["option"] = option_json(self.option)
         return out
+
+
+ALWAYS = When()
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A line of guidance for the table. `{placeholders}` are filled from the game's setup values."""
+
+    phase: Phase
+    text: Words
+    when: When = ALWAYS
+
+    def applies(self, options: Mapping[str, Any], n_players: int) -> bool:
+        return self.when.holds(options, n_players)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"phase": self.phase, "text": self.text.to_json(), **self.when.to_json()}
+
+
+PHASES: tuple[Phase, ...] = get_args(Phase)
+
+
+def catalog_prompts(m: Messages, when: Mapping[str, When] | None = None,
+                    order: Sequence[str] = PHASES) -> tuple[Prompt, ...]:
+    """A game's prompts: its messages `prompt.<phase>.<n>` the English catalog holds, phase by phase in `order`
+    and by number within a phase, each for the tables `when` gives by its key (`"turn.13"`), else for all.
+
+    A step of `order` is a phase (its prompts no other step names) or one prompt's key, for a game whose phases
+    interleave (Carnage's round begins before the turns and ends after them).
+    """
+    when = when or {}
+    by_key = {message.id.removeprefix(f"{m.prefix}.prompt."): (phase, message)
+              for phase in PHASES for message in m.numbered(f"prompt.{phase}")}
+    named = {step for step in order if step in by_key}
+    if unknown := sorted({*when, *(step for step in order if "." in step)} - by_key.keys()):
+        raise ValueError(f"{m.prefix}: no prompt {', '.join(unknown)} in the catalog")
+    keys = [key for step in order
+            for key in ([step] if step in named else [k for k, (phase, _) in by_key.items()
+                                                      if phase == step and k not in named])]
+    return tuple(Prompt(by_key[key][0], by_key[key][1], when.get(key, ALWAYS)) for key in keys)
 
 
 def no_setup_values(options: Mapping[str, Any], n_players: int) -> dict[str, Any]:

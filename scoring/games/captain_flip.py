@@ -8,7 +8,7 @@ from typing import Any
 from ..errors import fail
 from ..fields import Bool, Choice, ChoiceValue, Field, Int
 from ..messages import Messages, Words
-from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..spec import GameSpec, PlayerScore, Scoring, Sheet, TiebreakRule, When, catalog_prompts
 from .common import at_most_one_holder
 
 M = Messages("captain-flip")
@@ -148,36 +148,10 @@ SPEC = GameSpec(
     ),
     check=check,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2")),
-        Prompt("setup", M("prompt.setup.3")),
-        Prompt("turn", M("prompt.turn.1")),
-        Prompt("turn", M("prompt.turn.2")),
-        Prompt("turn", M("prompt.turn.3")),
-        Prompt("turn", M("prompt.turn.4")),
-        Prompt("turn", M("prompt.turn.5")),
-        Prompt("turn", M("prompt.turn.6"), option=("board", "D")),
-        Prompt("turn", M("prompt.turn.7")),
-        Prompt("turn", M("prompt.turn.8")),
-        Prompt("turn", M("prompt.turn.9")),
-        Prompt("turn", M("prompt.turn.10")),
-        Prompt("turn", M("prompt.turn.11")),
-        Prompt("turn", M("prompt.turn.12")),
-        Prompt("turn", M("prompt.turn.13")),
-        Prompt("turn", M("prompt.turn.14")),
-        Prompt("turn", M("prompt.turn.15")),
-        Prompt("turn", M("prompt.turn.16")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("scoring", M("prompt.scoring.1")),
-        Prompt("scoring", M("prompt.scoring.2"), option=("board", BOARD_C)),
-        Prompt("scoring", M("prompt.scoring.3")),
-        Prompt("scoring", M("prompt.scoring.4")),
-    ),
+    prompts=catalog_prompts(M, when={
+        "turn.6": When(option=("board", "D")),
+        "scoring.2": When(option=("board", BOARD_C)),
+    }),
     setup=setup,
-    notes=(
-        M("note.1"),
-        M("note.2"),
-        M("note.3"),
-    ),
+    notes=M.numbered("note"),
 )

@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import fail, needed, tie_to_break
 from ..fields import Field, Int, Record
 from ..messages import Messages, join_names
-from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..spec import GameSpec, PlayerScore, Scoring, Sheet, TiebreakRule, catalog_prompts
 from .common import player_value, progress_of
 
 M = Messages("carnage")
@@ -243,31 +243,7 @@ SPEC = GameSpec(
     ),
     check=check,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2")),
-        Prompt("setup", M("prompt.setup.3")),
-        Prompt("setup", M("prompt.setup.4")),
-        Prompt("setup", M("prompt.setup.5")),
-        Prompt("setup", M("prompt.setup.6")),
-        Prompt("setup", M("prompt.setup.7")),
-        Prompt("round", M("prompt.round.1")),
-        Prompt("round", M("prompt.round.2")),
-        Prompt("turn", M("prompt.turn.1")),
-        Prompt("turn", M("prompt.turn.2")),
-        Prompt("turn", M("prompt.turn.3")),
-        Prompt("turn", M("prompt.turn.4")),
-        Prompt("turn", M("prompt.turn.5")),
-        Prompt("round", M("prompt.round.3")),
-        Prompt("round", M("prompt.round.4")),
-        Prompt("round", M("prompt.round.5")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("scoring", M("prompt.scoring.1")),
-        Prompt("scoring", M("prompt.scoring.2")),
-    ),
-    notes=(
-        M("note.1"),
-        M("note.2"),
-        M("note.3"),
-    ),
+    # a round begins with its tactic cards and initiative, ends with the destroyed cards counted: the turns between
+    prompts=catalog_prompts(M, order=("setup", "round.1", "round.2", "turn", "round", "end", "scoring")),
+    notes=M.numbered("note"),
 )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import fail, needed
 from ..fields import Choice, ChoiceValue, Field, Int, ListOf
 from ..messages import Messages
-from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..spec import GameSpec, PlayerScore, Scoring, Sheet, TiebreakRule, When, catalog_prompts
 from .common import field_rule
 
 M = Messages("for-sale")
@@ -223,22 +223,9 @@ SPEC = GameSpec(
     setup=setup,
     check=check,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2")),
-        Prompt("setup", M("prompt.setup.3")),
-        Prompt("round", M("prompt.round.1")),
-        Prompt("round", M("prompt.round.2"),
-               option=("refund_rounding", "down")),
-        Prompt("round", M("prompt.round.3"),
-               option=("refund_rounding", "up")),
-        Prompt("round", M("prompt.round.4")),
-        Prompt("round", M("prompt.round.5")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("scoring", M("prompt.scoring.1")),
-    ),
-    notes=(
-        M("note.1"),
-        M("note.2"),
-    ),
+    prompts=catalog_prompts(M, when={
+        "round.2": When(option=("refund_rounding", "down")),
+        "round.3": When(option=("refund_rounding", "up")),
+    }),
+    notes=M.numbered("note"),
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import fail
 from ..fields import Bool, Field, Int, PlayerRef
 from ..messages import Messages
-from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..spec import GameSpec, PlayerScore, Scoring, Sheet, TiebreakRule, catalog_prompts
 from .common import at_most_one_holder
 
 M = Messages("patchwork")
@@ -84,27 +84,6 @@ SPEC = GameSpec(
     ),
     check=check,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2")),
-        Prompt("setup", M("prompt.setup.3")),
-        Prompt("setup", M("prompt.setup.4")),
-        Prompt("setup", M("prompt.setup.5")),
-        Prompt("turn", M("prompt.turn.1")),
-        Prompt("turn", M("prompt.turn.2")),
-        Prompt("turn", M("prompt.turn.3")),
-        Prompt("turn", M("prompt.turn.4")),
-        Prompt("turn", M("prompt.turn.5")),
-        Prompt("turn", M("prompt.turn.6")),
-        Prompt("turn", M("prompt.turn.7")),
-        Prompt("turn", M("prompt.turn.8")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("end", M("prompt.end.2")),
-        Prompt("scoring", M("prompt.scoring.1")),
-        Prompt("scoring", M("prompt.scoring.2")),
-    ),
-    notes=(
-        M("note.1"),
-        M("note.2"),
-    ),
+    prompts=catalog_prompts(M),
+    notes=M.numbered("note"),
 )

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from ..errors import fail
 from ..fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, PlayerRef, Record, Variants
 from ..messages import Messages, Words
-from ..spec import EndReason, GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..spec import EndReason, GameSpec, PlayerScore, Scoring, Sheet, TiebreakRule, When, catalog_prompts
 
 M = Messages("pina-coladice")
 
@@ -299,32 +299,12 @@ SPEC = GameSpec(
     ),
     setup=setup,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2"), max_players=2),
-        Prompt("setup", M("prompt.setup.3"),
-               min_players=3, max_players=3),
-        Prompt("setup", M("prompt.setup.4"), min_players=4),
-        Prompt("setup", M("prompt.setup.5")),
-        Prompt("setup", M("prompt.setup.6")),
-        Prompt("setup", M("prompt.setup.7")),
-        Prompt("turn", M("prompt.turn.1")),
-        Prompt("turn", M("prompt.turn.2")),
-        Prompt("turn", M("prompt.turn.3")),
-        Prompt("turn", M("prompt.turn.4")),
-        Prompt("turn", M("prompt.turn.5")),
-        Prompt("turn", M("prompt.turn.6")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("end", M("prompt.end.2"), min_players=3),
-        Prompt("end", M("prompt.end.3")),
-        Prompt("scoring", M("prompt.scoring.1")),
-    ),
-    notes=(
-        M("note.1"),
-        M("note.2"),
-        M("note.3"),
-        M("note.4"),
-        M("note.5"),
-    ),
+    prompts=catalog_prompts(M, when={
+        "setup.2": When(max_players=2),
+        "setup.3": When(min_players=3, max_players=3),
+        "setup.4": When(min_players=4),
+        "end.2": When(min_players=3),
+    }),
+    notes=M.numbered("note"),
     uses_seat_order=True,
 )

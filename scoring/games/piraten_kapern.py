@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import fail
 from ..fields import Bool, Choice, ChoiceValue, Field, Int, PlayerRef, Record, Variants, join_path
 from ..messages import Messages, Words
-from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet
+from ..spec import GameSpec, PlayerScore, Scoring, Sheet, catalog_prompts
 
 M = Messages("piraten-kapern")
 
@@ -367,46 +367,6 @@ SPEC = GameSpec(
     max_events=2000,
     setup=setup,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2")),
-        Prompt("setup", M("prompt.setup.3")),
-        Prompt("turn", M("prompt.turn.1")),
-        Prompt("turn", M("prompt.turn.2")),
-        Prompt("turn", M("prompt.turn.3")),
-        Prompt("turn", M("prompt.turn.4")),
-        Prompt("turn", M("prompt.turn.5")),
-        Prompt("turn", M("prompt.turn.6")),
-        Prompt("turn", M("prompt.turn.7")),
-        Prompt("turn", M("prompt.turn.8")),
-        Prompt("turn", M("prompt.turn.9")),
-        Prompt("turn", M("prompt.turn.10")),
-        Prompt("turn", M("prompt.turn.11")),
-        Prompt("turn", M("prompt.turn.12")),
-        Prompt("turn", M("prompt.turn.13")),
-        Prompt("turn", M("prompt.turn.14")),
-        Prompt("turn", M("prompt.turn.15")),
-        Prompt("turn", M("prompt.turn.16")),
-        Prompt("turn", M("prompt.turn.17")),
-        Prompt("turn", M("prompt.turn.18")),
-        Prompt("turn", M("prompt.turn.19")),
-        Prompt("turn", M("prompt.turn.20")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("end", M("prompt.end.2")),
-        Prompt("end", M("prompt.end.3")),
-        Prompt("scoring", M("prompt.scoring.1")),
-        Prompt("scoring", M("prompt.scoring.2")),
-        Prompt("scoring", M("prompt.scoring.3")),
-        Prompt("scoring", M("prompt.scoring.4")),
-    ),
-    notes=(
-        M("note.1"),
-        M("note.2"),
-        M("note.3"),
-        M("note.4"),
-        M("note.5"),
-        M("note.6"),
-        M("note.7"),
-        M("note.8"),
-    ),
+    prompts=catalog_prompts(M),
+    notes=M.numbered("note"),
 )

@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import fail, needed
 from ..fields import Bool, Field, Int, ListOf, Record, Str
 from ..messages import Messages
-from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..spec import GameSpec, PlayerScore, Scoring, Sheet, TiebreakRule, When, catalog_prompts
 from .common import field_rule
 from .ttr_europe_map import CITY_PAIRS, routes_on_map
 from .ttr_europe_tickets import LONG_TICKETS, TICKETS, Ticket, lookup_ticket
@@ -331,55 +331,9 @@ SPEC = GameSpec(
     setup=setup,
     check=check,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2")),
-        Prompt("setup", M("prompt.setup.3")),
-        Prompt("setup", M("prompt.setup.4")),
-        Prompt("setup", M("prompt.setup.5")),
-        Prompt("setup", M("prompt.setup.6")),
-        Prompt("setup", M("prompt.setup.7")),
-        Prompt("setup", M("prompt.setup.8")),
-        Prompt("setup", M("prompt.setup.9")),
-        Prompt("turn", M("prompt.turn.1")),
-        Prompt("turn", M("prompt.turn.2")),
-        Prompt("turn", M("prompt.turn.3")),
-        Prompt("turn", M("prompt.turn.4")),
-        Prompt("turn", M("prompt.turn.5")),
-        Prompt("turn", M("prompt.turn.6")),
-        Prompt("turn", M("prompt.turn.7")),
-        Prompt("turn", M("prompt.turn.8")),
-        Prompt("turn", M("prompt.turn.9")),
-        Prompt("turn", M("prompt.turn.10")),
-        Prompt("turn", M("prompt.turn.11")),
-        Prompt("turn", M("prompt.turn.12")),
-        Prompt("turn", M("prompt.turn.13"),
-               max_players=3),
-        Prompt("turn", M("prompt.turn.14"),
-               min_players=4),
-        Prompt("turn", M("prompt.turn.15")),
-        Prompt("turn", M("prompt.turn.16")),
-        Prompt("turn", M("prompt.turn.17")),
-        Prompt("turn", M("prompt.turn.18")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("end", M("prompt.end.2")),
-        Prompt("scoring", M("prompt.scoring.1")),
-        Prompt("scoring", M("prompt.scoring.2")),
-        Prompt("scoring", M("prompt.scoring.3")),
-        Prompt("scoring", M("prompt.scoring.4")),
-        Prompt("scoring", M("prompt.scoring.5")),
-        Prompt("scoring", M("prompt.scoring.6")),
-        Prompt("scoring", M("prompt.scoring.7")),
-    ),
-    notes=(
-        M("note.1"),
-        M("note.2"),
-        M("note.3"),
-        M("note.4"),
-        M("note.5"),
-        M("note.6"),
-        M("note.7"),
-        M("note.8"),
-        M("note.9"),
-    ),
+    prompts=catalog_prompts(M, when={
+        "turn.13": When(max_players=3),
+        "turn.14": When(min_players=4),
+    }),
+    notes=M.numbered("note"),
 )

@@ -9,7 +9,7 @@ from typing import Any
 from ..errors import fail, needed
 from ..fields import Bool, Choice, ChoiceValue, Field, Int, ListOf, PlayerRef, Record
 from ..messages import Message, Messages, Typed, Words
-from ..spec import GameSpec, PlayerScore, Prompt, Scoring, Sheet, TiebreakRule
+from ..spec import GameSpec, PlayerScore, Scoring, Sheet, TiebreakRule, When, catalog_prompts
 
 M = Messages("trails-of-tucana")
 
@@ -333,48 +333,15 @@ SPEC = GameSpec(
     setup=setup,
     check=check,
     score=score,
-    prompts=(
-        Prompt("setup", M("prompt.setup.1")),
-        Prompt("setup", M("prompt.setup.2")),
-        Prompt("setup", M("prompt.setup.3")),
-        Prompt("setup", M("prompt.setup.4")),
-        Prompt("setup", M("prompt.setup.5")),
-        Prompt("setup", M("prompt.setup.6")),
-        Prompt("setup", M("prompt.setup.7")),
-        Prompt("setup", M("prompt.setup.8"), max_players=1),
-        Prompt("setup", M("prompt.setup.9"),
-               min_players=2, max_players=4),
-        Prompt("setup", M("prompt.setup.10"),
-               min_players=5),
-        Prompt("setup", M("prompt.setup.11"),
-               option=("special_bonus", False)),
-        Prompt("setup", M("prompt.setup.12"),
-               max_players=4, option=("special_bonus", True)),
-        Prompt("setup", M("prompt.setup.13"),
-               min_players=5, option=("special_bonus", True)),
-        Prompt("turn", M("prompt.turn.1")),
-        Prompt("turn", M("prompt.turn.2")),
-        Prompt("turn", M("prompt.turn.3")),
-        Prompt("turn", M("prompt.turn.4")),
-        Prompt("turn", M("prompt.turn.5")),
-        Prompt("turn", M("prompt.turn.6")),
-        Prompt("turn", M("prompt.turn.7")),
-        Prompt("turn", M("prompt.turn.8"), min_players=5),
-        Prompt("turn", M("prompt.turn.9"),
-               option=("special_bonus", True)),
-        Prompt("turn", M("prompt.turn.10")),
-        Prompt("round", M("prompt.round.1")),
-        Prompt("round", M("prompt.round.2")),
-        Prompt("round", M("prompt.round.3")),
-        Prompt("end", M("prompt.end.1")),
-        Prompt("scoring", M("prompt.scoring.1")),
-        Prompt("scoring", M("prompt.scoring.2")),
-    ),
-    notes=(
-        M("note.1"),
-        M("note.2"),
-        M("note.3"),
-        M("note.4"),
-        M("note.5"),
-    ),
+    prompts=catalog_prompts(M, when={
+        "setup.8": When(max_players=1),
+        "setup.9": When(min_players=2, max_players=4),
+        "setup.10": When(min_players=5),
+        "setup.11": When(option=("special_bonus", False)),
+        "setup.12": When(max_players=4, option=("special_bonus", True)),
+        "setup.13": When(min_players=5, option=("special_bonus", True)),
+        "turn.8": When(min_players=5),
+        "turn.9": When(option=("special_bonus", True)),
+    }),
+    notes=M.numbered("note"),
 )
