@@ -9,6 +9,7 @@ from urllib.parse import quote, unquote
 import flet as ft
 
 from ..store import stats
+from ..store.expansions import expansions_of_game
 from ..store.ratings import Ratings, cooperative, cooperative_games, ratings
 from ..store.repository import PlayerError
 from ..store.summary import PlaySummary
@@ -219,7 +220,7 @@ class PlayerStatsScreen(PeriodScreen):
 
 
 class GameStatsScreen(PeriodScreen):
-    """One game: its records and every player's plays, wins, best and average."""
+    """One game: its expansions, its records and every player's plays, wins, best and average."""
 
     def __init__(self, app: ScreenApp, route: str, game: str) -> None:
         self.spec = app.games.spec(game)
@@ -232,6 +233,10 @@ class GameStatsScreen(PeriodScreen):
         t = self.t
         record = stats.game_stats(self.plays, self.spec.id)
         parts: list[ft.Control] = [self._period_picker()]
+        expansions = expansions_of_game(self.app.repo, self.spec.id)
+        if expansions:
+            parts.append(tagged("stats.expansions", AppText(
+                t("stats.expansions", names=", ".join(e["name"] for e in expansions)), size=14)))
         if not record.plays:
             return [*parts, empty_state("stats.none_in_period", ft.Icons.EVENT_BUSY, t("stats.none_in_period"))]
         parts.append(tagged("stats.game_facts", AppText("\n".join(self.game_facts(record, everyone=True)), size=15)))

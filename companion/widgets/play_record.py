@@ -1,5 +1,6 @@
 """A finished play's record on its detail screen: duration, place, note, who started, teams and which won, the
-expansions, first plays, eliminations, an early end; editing them; and sending the play to the BG Stats app."""
+expansions, first plays, eliminations, an early end; editing them (the game's expansions offered); and sending the
+play to the BG Stats app."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from scoring.engine import MAX_NAME_LENGTH
 from ..i18n import Translator
 from ..models import record as rec
 from ..store.bgstats import add_play_url
+from ..store.bgstats_teams import team_label
+from ..store.expansions import expansions_of_game
 from ..store.play_record import (
     MAX_EXPANSION_NAME,
     MAX_EXPANSIONS,
@@ -110,17 +113,21 @@ class PlayRecordPanel:
                                    AppText(value, size=14, expand=True, selectable=True)], spacing=8), value)
 
     def _teams(self) -> list[ft.Control]:
-        """Each team with its players, and the team of the winners."""
+        """Each team with its players, and the team of the winners (BG Stats' unnamed teams numbered from 1)."""
+        def label(team: str) -> str:
+            return team_label(self.play, team)
+
         lines: list[ft.Control] = [
             tagged(f"record.team.{n}", ft.Row([ft.Icon(ft.Icons.GROUPS_OUTLINED, size=18),
-                                               AppText(self.t("record.team", team=team), size=13, width=110),
+                                               AppText(self.t("record.team", team=label(team)), size=13, width=110),
                                                AppText(", ".join(players), size=14, expand=True, selectable=True)],
-                                              spacing=8), f"{team}: {', '.join(players)}")
+                                              spacing=8), f"{label(team)}: {', '.join(players)}")
             for n, (team, players) in enumerate(team_members(self.play).items())]
         won = winning_teams(self.play)
         if won:
-            lines.append(tagged("record.team_won", AppText(self.t("record.team_won", team=", ".join(won)),
-                                                           size=14, weight=ft.FontWeight.BOLD)))
+            lines.append(tagged("record.team_won", AppText(
+                self.t("record.team_won", team=", ".join(label(team) for team in won)),
+                size=14, weight=ft.FontWeight.BOLD)))
         return lines
 
     # ---- editing -----------------------------------------------------------------------------------
@@ -140,11 +147,16 @@ class PlayRecordPanel:
                                  min_lines=2, max_lines=5, max_length=rec.MAX_NOTE)
         self.starter = ft.Dropdown(label=t("record.start_player"), value=rec.start_player(self.play, self.names),
                                    options=[ft.DropdownOption(key=n, text=n) for n in self.names], dense=True)
-        teams = teams_of(self.play)
+        teams = {name: team_label(self.play, team) for name, team in teams_of(self.play).items()}
         self.teams = {name: ft.TextField(label=name, value=teams.get(name, ""), dense=True, expand=True,
                                          max_length=MAX_NAME_LENGTH) for name in self.names}
         self.expansions = ft.TextField(label=t("record.expansions_field"), multiline=True, min_lines=1, max_lines=5,
                                        value="\n".join(e["name"] for e in expansions_of(self.play)))
+        self.offered = expansions_of_game(self.repo, self.play["game"])
+        offers = [tagged(f"record.expansion_offer.{i}", ft.Chip(label=AppText(e["name"]),
+                                                               leading=ft.Icon(ft.Icons.ADD, size=16),
+                                                               on_click=lambda ev, n=e["name"]: self._add_expansion(n)))
+                  for i, e in enumerate(self.offered)]
         self.error = error_text(None)
         self.dialog = ft.AlertDialog(
             title=AppText(t("record.edit_title")),
@@ -153,7 +165,8 @@ class PlayRecordPanel:
                                tagged("record.field.note", self.note), tagged("record.field.start", self.starter),
                                AppText(t("record.teams_field"), size=13),
                                *[tagged(f"record.field.team.{n}", box) for n, box in enumerate(self.teams.values())],
-                               tagged("record.field.expansions", self.expansions), self.error], tight=True, width=360),
+                               tagged("record.field.expansions", self.expansions), ft.Row(offers, wrap=True),
+                               self.error], tight=True, width=360),
             scrollable=True,
             actions=[tagged("record.cancel", ft.TextButton(t("common.cancel"),
                                                            on_click=lambda ev: self.screen.app.close_dialog())),
@@ -162,8 +175,10 @@ class PlayRecordPanel:
 
     def _with_teams_and_expansions(self, record: rec.Record) -> rec.Record:
         """Raises RecordError."""
-        teams = {name: team for name, field in self.teams.items() if (team := " ".join((field.value or "").split()))}
-        expansions = typed_expansions(self.expansions.value or "", expansions_of(self.play))
+        shown = {team_label(self.play, team): team for team in teams_of(self.play).values()}  # kept as it came
+        teams = {name: shown.get(team, team) for name, field in self.teams.items()
+                 if (team := " ".join((field.value or "").split()))}
+        expansions = typed_expansions(self.expansions.value or "", [*self.offered, *expansions_of(self.play)])
         out = {key: value for key, value in record.items() if key not in ("teams", "expansions")}
         if teams:
             out["teams"] = teams
@@ -175,6 +190,13 @@ class PlayRecordPanel:
         if fault is not None:
             raise rec.RecordError("record.error.expansions", count=MAX_EXPANSIONS, n=MAX_EXPANSION_NAME)
         return out
+
+    def _add_expansion(self, name: str) -> None:
+        """An expansion of the game, offered, taken into the field (once)."""
+        lines = [line for line in (self.expansions.value or "").splitlines() if line.strip()]
+        if name not in (" ".join(line.split()) for line in lines):
+            self.expansions.value = "\n".join([*lines, name])
+            self.expansions.update()
 
     def _pick(self, place: str) -> None:
         self.location.value = place
