@@ -6,7 +6,9 @@ with BG Stats' result stored. A score is kept as written and counts as the numbe
 play's date is the day it started (BG Stats' playDate), its end that plus its duration. Each play keeps what the
 app does not model, as the file has it (its `bgstats` member: the play, its scores, and the uuids of its game,
 place and players), and the file's players, games, places and other sections are kept too (bgstats_keep), so
-that an export writes them back. A play whose BG Stats uuid is already in the history is skipped.
+that an export writes them back. A play whose BG Stats uuid is already in the history is skipped. The file's
+expansions are kept linked to their base game (bgstats_teams.expansion_bases), and an expansion played as a game of
+its own is shelved off Home (its plays stay in the history).
 
 Players are matched by name. Two players of the file whose names look the same (different BG Stats ids) stay
 two players here, the second numbered ("Alex 2"), unless the preview is told they are one (a rename); a name
