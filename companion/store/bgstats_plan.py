@@ -35,7 +35,7 @@ from .bgstats_keep import Kept, KeptStore
 from .bgstats_read import Content, is_a, play_fault, played_at, read_bgstats
 from .bgstats_scores import Number, score_number
 from .bgstats_teams import EXPANSION_OF, expansion_bases, record_part
-from .definitions import IMPORTED, DefinitionStore
+from .definitions import DefinitionStore
 from .plays import EncodedPlay, normalised
 from .repository import Repository, new_id, now_iso
 
@@ -323,7 +323,7 @@ def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = 
         if target.definition is not None:
             definitions.setdefault(target.game, target.definition)
     kept = _kept(content, here, targets, bases, kept_plays) if keep else Kept()
-    expansions = {t.game for ref in bases if (t := targets.get(ref)) is not None and t.game.startswith(IMPORTED)}
+    expansions = {t.game for ref in bases if (t := targets.get(ref)) is not None and t.definition is not None}
     names_here = {file_names[ref]: name for ref, name in here.items()}
     new = [n for n, name in names_here.items() if name in playing and name not in profiles.values()]
     return ImportPlan(plays, skipped, list(playing), new,

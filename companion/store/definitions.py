@@ -193,11 +193,12 @@ class DefinitionStore:
                 self._set_state(game_id, HIDDEN)
 
     def file_as_expansions(self, game_ids: Iterable[str]) -> None:
-        """Take imported expansions off Home and the hidden games' list (a game the player deleted stays deleted)."""
+        """Take imported expansions off Home and the hidden games' list (a game the player deleted stays deleted;
+        an expansion never played as a game has no definition, and nothing to shelve)."""
         with self.folder.writing():
-            states = self.states()
+            states, stored = self.states(), self.ids()
             for game_id in game_ids:
-                if states.get(game_id) in (None, HIDDEN):
+                if game_id in stored and states.get(game_id) in (None, HIDDEN):
                     self._set_state(game_id, EXPANSION)
 
     def show(self, game_id: str) -> None:

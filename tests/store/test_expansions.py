@@ -75,6 +75,7 @@ def test_an_expansion_is_no_game_to_play_and_its_plays_stay(repo: Repository) ->
     play = next(p for p in repo.plays_newest_first() if p["record"]["bgstats_uuid"] == source["plays"][43]["uuid"])
     assert play["game"] == prosperity
     assert games["Riverfolk"] not in store.ids()  # never played as a game: no game here at all
+    assert set(store.states()) == {prosperity}
 
 
 def test_the_export_writes_expansions_as_they_came(repo: Repository) -> None:
@@ -111,3 +112,15 @@ def test_a_deleted_game_stays_deleted_when_a_file_calls_it_an_expansion(repo: Re
     store.delete(prosperity, with_plays=False)
     store.file_as_expansions([prosperity])
     assert store.states()[prosperity] == DELETED
+
+
+def test_importing_the_file_again_shelves_an_expansion_already_on_home(repo: Repository) -> None:
+    _, games = imported(repo)
+    store = DefinitionStore(repo)
+    prosperity = games["Dominion: Prosperity"]
+    store._set_state(prosperity, None)  # on Home, as an import before expansions were linked left it
+    assert prosperity in {spec.id for spec in store.catalog()}
+    plan = plan_import(repo, variant(with_expansions))
+    assert plan.plays == [] and prosperity in plan.expansions  # every play is here already
+    run_import(repo, plan)
+    assert store.states()[prosperity] == EXPANSION
