@@ -12,7 +12,7 @@ from typing import Any
 
 from scoring.names import name_problem
 
-from .summary import current_result, parse_time
+from .summary import current_result, parse_time, teams_in
 
 MAX_EXPANSIONS = 50
 MAX_EXPANSION_NAME = 120  # a game's name in BG Stats runs to about 100 characters
@@ -72,10 +72,7 @@ def teams_of(play: dict[str, Any]) -> dict[str, str]:
 
 def team_members(play: dict[str, Any]) -> dict[str, list[str]]:
     """Each team with its players, in the order the teams first sit."""
-    members: dict[str, list[str]] = {}
-    for name, team in teams_of(play).items():
-        members.setdefault(team, []).append(name)
-    return members
+    return teams_in(record_of(play), [p["name"] for p in current_result(play)["players"]])
 
 
 def winning_teams(play: dict[str, Any]) -> list[str]:

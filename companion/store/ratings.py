@@ -3,8 +3,10 @@
 
 The plays given are rated oldest first, each as its result ranks it: the result's tied groups tie (a shared win
 is a tie for first), and a play without points (only who won: see summary.has_points) ranks its winners above
-everyone else, who tie. Plays carry no teams: every player is a team of one. Not rated: plays of a cooperative
-game (the table wins or loses together, so nobody beat anybody) and plays of one player. A rating counts only
+everyone else, who tie. A play with teams (its record's, see summary.teams_in: a team game of one's own, a BG
+Stats team play) is rated team against team, each team at the best place of its players; a player in no team
+is a team of one, as is everyone in a play without teams. Not rated: plays of a cooperative game (the table
+wins or loses together, so nobody beat anybody), plays of one player and plays of one team. A rating counts only
 the plays it is given: the plays of a period (stats.in_period) rate that period alone, a season.
 
 A rating says as much as its player's plays do: it is shown from the fifth rated play (of that game; overall,
@@ -60,17 +62,24 @@ class _Table:
         self.skills: dict[str, PlackettLuceRating] = {}
         self.plays: Counter[str] = Counter()
 
-    def rate(self, places: tuple[tuple[str, ...], ...]) -> None:
-        names = [name for group in places for name in group]
+    def rate(self, places: tuple[tuple[str, ...], ...], teams: tuple[tuple[str, ...], ...] = ()) -> None:
+        """`places`: the play's tied groups, best first; `teams`: its teams (every other player plays alone)."""
+        place_of = {name: place for place, group in enumerate(places) for name in group}
+        in_team = {name for team in teams for name in team}
+        sides = [[n for n in team if n in place_of] for team in teams] + [[n] for n in place_of if n not in in_team]
+        sides = sorted((side for side in sides if side), key=lambda side: min(place_of[n] for n in side))
+        if len(sides) < 2:
+            return
+        ranks = [float(min(place_of[n] for n in side)) for side in sides]
         # a new player's rating is an object of their own: the library copies the teams as one whole, and one
         # object in two seats would become one copy rated twice
-        teams = [[self.skills.get(name) or MODEL.rating()] for name in names]
-        # teams in finishing order need no ranks (the library's default order); ranks only say who tied
-        ranks = None if len(names) == len(places) else [float(place) for place, group in enumerate(places)
-                                                         for _ in group]
-        for name, [skill] in zip(names, MODEL.rate(teams, ranks=ranks), strict=True):
-            self.skills[name] = skill
-        self.plays.update(names)
+        rated = MODEL.rate([[self.skills.get(n) or MODEL.rating() for n in side] for side in sides],
+                           # sides in finishing order need no ranks (the library's default order): ranks say who tied
+                           ranks=None if len(set(ranks)) == len(ranks) else ranks)
+        for side, skills in zip(sides, rated, strict=True):
+            for name, skill in zip(side, skills, strict=True):
+                self.skills[name] = skill
+            self.plays.update(side)
 
     def ratings(self) -> dict[str, Rating]:
         return {name: Rating(s.mu, s.sigma, s.ordinal(), self.plays[name]) for name, s in self.skills.items()}
@@ -92,8 +101,8 @@ def rate(plays: Iterable[PlaySummary], cooperative: frozenset[str] = frozenset()
         if play.game in cooperative or len(play.players) < 2:
             continue
         ranked = places(play)
-        overall.rate(ranked)
-        per_game.setdefault(play.game, _Table()).rate(ranked)
+        overall.rate(ranked, play.teams)
+        per_game.setdefault(play.game, _Table()).rate(ranked, play.teams)
     return Ratings(overall.ratings(), {game: table.ratings() for game, table in per_game.items()})
 
 

@@ -7,6 +7,7 @@ again from the sheet, so totals always follow the current rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from sys import intern
 from typing import Any, NamedTuple
@@ -33,6 +34,7 @@ class PlaySummary(NamedTuple):
     note: str = ""  # the play's note (its record)
     points: bool = True  # False: no score was entered, only who won (see has_points); its totals are no scores
     expansions: tuple[str, ...] = ()  # the names of the expansions used (the play's record)
+    teams: tuple[tuple[str, ...], ...] = ()  # each team's players, the teams as they first sit (the play's record)
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -90,6 +92,17 @@ def has_points(play: dict[str, Any]) -> bool:
     return any(v is not None for v in values)
 
 
+def teams_in(record: dict[str, Any], players: Sequence[str]) -> dict[str, list[str]]:
+    """Each team of a play's record with its players (those of `players`, in their order), the teams in the order
+    they first sit."""
+    teams = record.get("teams")
+    members: dict[str, list[str]] = {}
+    for name in players if isinstance(teams, dict) else ():
+        if name in teams:
+            members.setdefault(teams[name], []).append(name)
+    return members
+
+
 def summary_of(play: dict[str, Any]) -> PlaySummary:
     result = current_result(play)
     # names repeat across thousands of summaries: one string each, kept once in memory and in summaries files
@@ -97,6 +110,7 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
     players = tuple([intern(p["name"]) for p in entries])
     record = play.get("record") or {}
     expansions = record.get("expansions")
+    teams = teams_in(record, players)
     # positional: a history summarises every play of an import, and keywords made this a fifth slower
     return PlaySummary(
         play["id"], intern(play["game"]), play.get("started_at"), play["finished_at"], players,
@@ -104,4 +118,5 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         tuple(map(intern, result["winners"])), tuple([tuple(map(intern, group)) for group in result["ranking"]]),
         result["finished"], tuple([name for name, p in zip(players, entries, strict=True) if p.get("eliminated")]),
         str(record.get("location") or ""), str(record.get("note") or ""), has_points(play),
-        tuple([intern(str(e["name"])) for e in expansions]) if expansions else ())
+        tuple([intern(str(e["name"])) for e in expansions]) if expansions else (),
+        tuple([tuple(team) for team in teams.values()]))

@@ -89,6 +89,21 @@ def test_a_play_without_points_ranks_its_winners_first_and_everyone_else_tied() 
     assert places(nobody) == (("Mina", "Joon"),)
 
 
+def test_a_team_play_is_rated_team_against_team() -> None:
+    """Mina and Joon (one team) beat Sora and Tae: openskill rates two teams of two, and Hana, in no team, alone."""
+    teams = (("Mina", "Joon"), ("Sora", "Tae"))
+    found = rate([play(1, (("Mina", "Joon"), ("Sora", "Tae"), ("Hana",)))._replace(teams=teams)])
+    model = PlackettLuce()
+    expected = model.rate([[model.rating(), model.rating()], [model.rating(), model.rating()], [model.rating()]])
+    for team, skills in zip([*teams, ("Hana",)], expected, strict=True):
+        for name, skill in zip(team, skills, strict=True):
+            assert (found.overall[name].mu, found.overall[name].sigma) == pytest.approx((skill.mu, skill.sigma))
+    alone = rate([play(1, (("Mina", "Joon"), ("Sora", "Tae"), ("Hana",)))])
+    assert alone.overall["Mina"].mu != pytest.approx(found.overall["Mina"].mu), "teams of one rate otherwise"
+    one_team = play(2, (("Mina", "Joon"),))._replace(teams=(("Mina", "Joon"),))
+    assert rate([one_team]).overall == {}, "nobody beat anybody"
+
+
 def test_a_period_rates_only_its_plays() -> None:
     history = [play(n, (("Mina",), ("Joon",)), day="2020-05-01") for n in range(6)]
     history += [play(10 + n, (("Joon",), ("Mina",)), day="2024-03-01") for n in range(2)]
