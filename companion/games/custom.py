@@ -1,16 +1,23 @@
-"""Games the players defined: their note and their rules in words, at the top of the generated sheet, and a counter
-sheet's counters and log (see games.counter)."""
+"""Games the players defined: their note and their rules in words, at the top of the generated sheet, a team game's
+team totals, and a counter sheet's counters and log (see games.counter)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from scoring.custom import CHANGES, describe_rules
+from scoring.teams import TEAMS
 
-from ..widgets.common import tagged
+from ..widgets.common import section, tagged
 from ..widgets.game_unit import GameContext, GameUI
+from ..widgets.teams import team_totals, teams_of
 from ..widgets.text import AppText
 from . import counter
+
+if TYPE_CHECKING:
+    from ..models.sheet_model import Evaluation
 
 
 def sections(context: GameContext) -> list[ft.Control]:
@@ -20,8 +27,21 @@ def sections(context: GameContext) -> list[ft.Control]:
     card = ft.Container(ft.Column(lines, spacing=2), padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                         border_radius=10, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), expand=True)
     rules = ft.Row([tagged("custom.rules", card)])
-    by_counter = (context.spec.definition or {}).get("scoring") == "counter"
-    return [rules, *counter.sections(context)] if by_counter else [rules]
+    definition = context.spec.definition or {}
+    teams = [_team_totals(context)] if definition.get("teams") else []
+    return [rules, *teams, *(counter.sections(context) if definition.get("scoring") == "counter" else [])]
 
 
-UI = GameUI(sections=sections, handles=frozenset({CHANGES}))
+def _team_totals(context: GameContext) -> ft.Control:
+    """The teams' totals as the engine ranks them, after every entry (the players' own are in the header)."""
+    holder = ft.Column()
+
+    def show(evaluation: Evaluation) -> None:
+        holder.controls = [team_totals(context.t, teams_of(evaluation.result), "sheet.team")]
+
+    show(context.model.evaluation)
+    context.on_change(show)
+    return tagged("sheet.teams", section(context.t("team.teams"), holder))
+
+
+UI = GameUI(sections=sections, handles=frozenset({CHANGES, TEAMS}))

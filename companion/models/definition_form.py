@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +64,7 @@ class DefinitionForm:
     scoring: str = "final"  # "final", "rounds" or "counter"
     rounds: str = ""  # blank: open-ended
     win: str = "highest"
+    teams: bool = False  # played in teams: a team scores the sum of its players' totals
     tiebreaks: list[TiebreakRow] = field(default_factory=list)
     note: str = ""
     bgg_id: int | None = None
@@ -87,7 +89,7 @@ class DefinitionForm:
             min_players=str(d["players"]["min"]), max_players=str(d["players"]["max"]),
             categories=[CategoryRow(c["key"], c["name"], str(c["multiplier"]), str(c["min"]), str(c["max"]),
                                     c["counts"], c["optional"], steps_text(c["steps"] or [])) for c in d["categories"]],
-            scoring=d["scoring"], rounds=str(d["rounds"] or ""), win=win,
+            scoring=d["scoring"], rounds=str(d["rounds"] or ""), win=win, teams=d["teams"],
             tiebreaks=[TiebreakRow("chosen", name=t["chosen"], key=t["key"]) if "chosen" in t
                        else TiebreakRow("most" if "most" in t else "least", t.get("most") or t["least"])
                        for t in d["tiebreaks"]],
@@ -112,6 +114,8 @@ class DefinitionForm:
             d["note"] = self.note.strip()
         if self.win in ("cooperative", "no_points"):
             d[self.win] = True
+        if self.teams:
+            d["teams"] = True
         if self.bgg_id is not None:
             d["bgg_id"] = self.bgg_id
         if self.version is not None:
@@ -190,14 +194,17 @@ class DefinitionForm:
         except SheetError:
             return None
 
-    def sample_sheet(self, spec: GameSpec) -> dict[str, Any]:
+    def sample_sheet(self, spec: GameSpec, team_names: Sequence[str]) -> dict[str, Any]:
         """A sheet of this game with sample numbers: the first two players tie on total when the numbers
-        allow, so that the preview shows the tiebreak chain at work."""
-        n = max(spec.min_players, min(spec.max_players, 3))
-        names = list(SAMPLE_NAMES[:n])
+        allow, so that the preview shows the tiebreak chain at work. A team game's players sit in the
+        teams `team_names` in turn (four players when the game allows, two teams of two)."""
         d = spec.definition or {}
+        n = max(spec.min_players, min(spec.max_players, 4 if d["teams"] else 3))
+        names = list(SAMPLE_NAMES[:n])
         rows = [{"name": name} for name in names]
         sheet: dict[str, Any] = {"game": spec.id, "definition": copy.deepcopy(d), "players": rows}
+        if d["teams"]:
+            sheet["teams"] = {name: team_names[seat % len(team_names)] for seat, name in enumerate(names)}
         values = [{c["key"]: _sample(c, seat) for c in d["categories"]} for seat in range(n)]
         chosen = _split_tie(values[0], values[1], d) if n >= 2 else None
         if chosen is not None:
@@ -220,11 +227,11 @@ class DefinitionForm:
             sheet["winners"] = names[:1]
         return sheet
 
-    def preview(self) -> tuple[dict[str, Any], Result] | None:
+    def preview(self, team_names: Sequence[str]) -> tuple[dict[str, Any], Result] | None:
         spec = self.spec()
         if spec is None:
             return None
-        sheet = self.sample_sheet(spec)
+        sheet = self.sample_sheet(spec, team_names)
         try:
             return sheet, score_sheet(copy.deepcopy(sheet))
         except SheetError:

@@ -1,4 +1,5 @@
-"""New game: who plays (typed or picked from earlier players), seat order, a random first player, options."""
+"""New game: who plays (typed or picked from earlier players), seat order, a random first player, options, and in a
+team game the teams and who plays in which."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import flet as ft
 from scoring import GameSpec
 from scoring.fields import Bool, Choice, Field, Int
 
-from ..models.new_game import RECENT_PLAYS, NewGameForm, usual_players_first
+from ..models.new_game import RECENT_PLAYS, NewGameForm, Problem, usual_players_first
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.text import AppText
 from .base import Screen
@@ -20,12 +21,16 @@ if TYPE_CHECKING:
 
 class NewGameScreen(Screen):
     def __init__(self, app: ScreenApp, route: str, spec: GameSpec, players: list[str] | None = None,
-                 options: dict[str, Any] | None = None) -> None:
+                 options: dict[str, Any] | None = None, again: dict[str, Any] | None = None) -> None:
+        """`again`: the sheet of a play to play again (its players, options and teams)."""
         super().__init__(app, route)
         self.spec = spec
-        self.form = NewGameForm(spec, list(players or []), dict(options or {}))
+        defaults = [self.t("new.team_n", n=n) for n in (1, 2)]
+        self.form = (NewGameForm.again(spec, again, defaults) if again is not None
+                     else NewGameForm(spec, list(players or []), dict(options or {}), defaults))
         self.show_problems = False
-        self.history: list[tuple[list[str], dict[str, Any]]] = []  # for undo: players and options before a change
+        self.history: list[NewGameForm] = []  # for undo: the form before each change
+        self.team_pickers: list[ft.Dropdown] = []
         self.recent_tables = [play.players for play in app.repo.history_page(limit=RECENT_PLAYS).items]
 
     def title(self) -> str:
@@ -35,11 +40,11 @@ class NewGameScreen(Screen):
         return [icon_button("new.undo", ft.Icons.UNDO, self.t("sheet.undo"), self._undo, disabled=not self.history)]
 
     def _remember(self) -> None:
-        self.history.append((list(self.form.players), dict(self.form.options)))
+        self.history.append(self.form.snapshot())
 
     def _undo(self, e: ft.ControlEvent) -> None:
         if self.history:
-            self.form.players, self.form.options = self.history.pop()
+            self.form = self.history.pop()
             self._redraw()
 
     def _redraw(self) -> None:
@@ -56,6 +61,7 @@ class NewGameScreen(Screen):
                         else self.t("home.players_one", n=self.spec.min_players)),
             ], spacing=2, expand=True)], spacing=12),
             self._players_section(),
+            *([self._teams_section()] if self.form.in_teams else []),
             *([self._options_section()] if self.spec.options else []),
             *self._setup_section(),
         ]
@@ -67,8 +73,13 @@ class NewGameScreen(Screen):
 
     # ---- players ---------------------------------------------------------------------------------
 
+    def _problems(self, team: bool) -> dict[int | None, str]:
+        """The problems shown next to the player rows (or the team rows), once Start was tapped."""
+        problems: list[Problem] = self.form.problems() if self.show_problems else []
+        return {p.index: self.t(p.key, **p.params) for p in problems if p.team == team}
+
     def _players_section(self) -> ft.Control:
-        problems = {p.index: self.t(p.key, **p.params) for p in self.form.problems()} if self.show_problems else {}
+        problems = self._problems(team=False)
         rows = [self._player_row(i, name, problems.get(i)) for i, name in enumerate(self.form.players)]
         controls: list[ft.Control] = [*rows]
         buttons = [secondary_button("new.add_player", self.t("new.add_player"), lambda e: self._add(""),
@@ -120,6 +131,60 @@ class NewGameScreen(Screen):
         first = self.form.random_first_player()
         self._redraw()
         self.app.snack(self.t("new.first_is", name=first or self.t("new.player_n", n=1)))
+
+    # ---- teams -------------------------------------------------------------------------------------
+
+    def _teams_section(self) -> ft.Control:
+        t, form = self.t, self.form
+        problems = self._problems(team=True)
+        rows = [self._team_row(i, name, problems.get(i)) for i, name in enumerate(form.teams)]
+        add = secondary_button("new.add_team", t("new.add_team"), lambda e: self._add_team(), icon=ft.Icons.GROUP_ADD,
+                               disabled=len(form.teams) >= len(form.players))
+        labels = [name.strip() or t("new.player_n", n=seat + 1) for seat, name in enumerate(form.players)]
+        self.team_pickers = [self._team_picker(seat, label) for seat, label in enumerate(labels)]
+        pickers = [tagged(f"new.team_of.{seat}", picker, labels[seat]) for seat, picker in enumerate(self.team_pickers)]
+        return tagged("new.teams", section(t("new.teams"), *rows, ft.Row([add], wrap=True),
+                                           AppText(t("new.teams_who"), size=13), ft.Row(pickers, wrap=True),
+                                           subtitle=t("new.teams_help")))
+
+    def _team_row(self, index: int, name: str, problem: str | None) -> ft.Control:
+        label = self.t("new.team_name_n", n=index + 1)
+        field = ft.TextField(value=name, label=label, dense=True, expand=True, error=problem,
+                             on_change=lambda e: self._rename_team(index, e.control.value or ""))
+        return ft.Row([tagged(f"new.team.{index}", field, label),
+                       icon_button(f"new.team.{index}.remove", ft.Icons.CLOSE, self.t("new.remove_team"),
+                                   lambda e: self._remove_team(index), disabled=not self.form.can_remove_team)],
+                      spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _team_picker(self, seat: int, label: str) -> ft.Dropdown:
+        return ft.Dropdown(label=label, value=str(self.form.team_of[seat]), dense=True, width=180,
+                           options=[ft.DropdownOption(key=str(i), text=name) for i, name in enumerate(self.form.teams)],
+                           on_select=lambda e: self._put_in_team(seat, int(e.control.value or 0)))
+
+    def _rename_team(self, index: int, name: str) -> None:
+        """Typing keeps the keyboard up: only the players' team choices are redrawn, with the new name."""
+        self.form.rename_team(index, name)
+        for picker in self.team_pickers:
+            picker.options[index].text = name  # type: ignore[index]
+        self.app.page.update(*self.team_pickers)
+
+    def _add_team(self) -> None:
+        self._remember()
+        taken = set(self.form.team_names())
+        n = next(n for n in range(len(self.form.teams) + 1, 2 * len(self.form.players) + 2)
+                 if self.t("new.team_n", n=n) not in taken)
+        self.form.add_team(self.t("new.team_n", n=n))
+        self._redraw()
+
+    def _remove_team(self, index: int) -> None:
+        self._remember()
+        self.form.remove_team(index)
+        self._redraw()
+
+    def _put_in_team(self, seat: int, team: int) -> None:
+        self._remember()
+        self.form.put_in_team(seat, team)
+        self._redraw()
 
     # ---- options and setup -------------------------------------------------------------------------
 
@@ -178,7 +243,9 @@ class NewGameScreen(Screen):
         sheet = self.app.game_unit(spec.id).initial_sheet(self.form.sheet())
         # profiles first: if the disk refuses the game after them, starting again does not start it twice
         self.app.repo.remember_players(self.form.names())
-        draft = self.app.repo.new_draft({"game": spec.id, "sheet": sheet})
+        teams = self.form.teams_by_player()  # the play's record names them as it does an imported play's
+        draft = self.app.repo.new_draft({"game": spec.id, "sheet": sheet, **({"record": {"teams": teams}} if teams
+                                                                             else {})})
         self.app.go(f"/play/{draft['id']}")
 
     def game_to_start(self) -> GameSpec | None:

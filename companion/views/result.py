@@ -9,6 +9,7 @@ import flet as ft
 
 from scoring import PlayerResult, Result, spec_for_sheet
 from scoring.ranking import places
+from scoring.teams import TEAMS
 
 from .. import platform
 from ..i18n import Translator
@@ -19,6 +20,7 @@ from ..store.stats import round_chart
 from ..store.summary import has_points
 from ..widgets.charts import legend, score_by_round
 from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.teams import team_headline, team_places, team_totals, teams_of
 from ..widgets.text import AppText
 from .base import Screen
 from .share import show_share
@@ -35,6 +37,8 @@ def winner_headline(t: Translator, winners: list[str], extras: dict[str, Any] | 
         return t(f"result.together_{decided}")
     if not winners:
         return t("result.no_winner_chosen" if decided == "chosen" else "result.no_winner")
+    if (extras or {}).get(TEAMS):
+        return team_headline(t, (extras or {})[TEAMS])
     if len(winners) == 1:
         return t("result.winner", name=winners[0])
     return t("result.shared_win", names=", ".join(winners))
@@ -52,7 +56,9 @@ class ResultScreen(Screen):
         return self.t("result.title")
 
     def content(self) -> list[ft.Control]:
-        parts: list[ft.Control] = [self._banner(), self._ranking()]
+        teams = teams_of(self.result)
+        parts: list[ft.Control] = [self._banner(), *([section(self.t("team.teams"), team_totals(
+            self.t, teams, "result.team"))] if teams else []), self._ranking()]
         chart = round_chart(self.result.progress, {p.name: p.total for p in self.result.players})
         if len(chart.steps) >= 2:
             names = [p.name for p in self.result.players]
@@ -93,10 +99,11 @@ class ResultScreen(Screen):
 
     def _ranking(self) -> ft.Control:
         rows: list[ft.Control] = []
-        for place, group in places(self.result.ranking):
-            tied = len(group) > 1
+        by_team = team_places(teams_of(self.result))  # a team game: a player's place is their team's
+        for group_place, group in places(self.result.ranking):
             for name in group:
                 player = self.result.player(name)
+                place, tied = by_team.get(name, (group_place, len(group) > 1))
                 label = self.t("result.place_tied" if tied else "result.place", n=place)
                 if player.eliminated:
                     label = self.t("result.eliminated")

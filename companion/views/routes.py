@@ -93,9 +93,7 @@ def _new_game(app: ScreenApp, match: re.Match[str]) -> list[Screen]:
     screen = CustomNewGameScreen if is_custom(game) else NewGameScreen
     previous = app.repo.play(again) if again else None
     if previous is not None and previous["game"] == game:
-        sheet = previous["sheet"]
-        return [_home(app), screen(app, match.string, spec, [p["name"] for p in sheet["players"]],
-                                   sheet.get("options"))]
+        return [_home(app), screen(app, match.string, spec, again=previous["sheet"])]
     return [_home(app), screen(app, match.string, spec)]
 
 

@@ -26,6 +26,7 @@ from ..widgets.common import icon_button, primary_button, rule_notes, section, t
 from ..widgets.fields import EditorFactory, help_fold, tabular
 from ..widgets.game_unit import GameContext
 from ..widgets.reconcile import keyed
+from ..widgets.teams import first_teams, teams_of
 from ..widgets.text import AppText
 from ..widgets.timer import timer_bar
 from .base import Screen
@@ -342,6 +343,8 @@ class SheetScreen(Screen):
         if evaluation.missing:
             return self.t("sheet.missing", n=len(evaluation.missing)), None
         result = evaluation.result
+        if teams := teams_of(result):
+            return self.t("sheet.leader", names=first_teams(self.t, teams)), None
         if result is not None and result.winners:
             return self.t("sheet.leader", names=", ".join(result.winners)), None
         return "", None
