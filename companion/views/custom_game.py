@@ -18,6 +18,7 @@ from scoring.builtin_definitions import CANNOT, definition_of
 from scoring.custom import NAME_LANGUAGES, describe_rules, is_custom
 from scoring.fields import Field
 from scoring.messages import LanguageName
+from scoring.teams import TEAMS
 
 from ..i18n import Translator
 from ..models.definition_form import CategoryRow, DefinitionForm
@@ -25,6 +26,7 @@ from ..models.sheet_model import Evaluation, SheetModel
 from ..store.definitions import QUICK
 from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
 from ..widgets.fields import EditorFactory
+from ..widgets.teams import team_headline, team_totals, teams_of
 from ..widgets.text import AppText
 from .base import Screen
 from .new_game import NewGameScreen
@@ -189,7 +191,16 @@ class CustomGameScreen(Screen):
                             for rule in ("highest", "lowest", "cooperative", "no_points")], spacing=0)
         group = ft.RadioGroup(content=radios, value=self.form.win,
                               on_change=lambda e: self._set_win(e.control.value or "highest"))
-        return section(t("custom.winner"), tagged("custom.win", group))
+        parts: list[ft.Control] = [tagged("custom.win", group)]
+        if self.form.win in ("highest", "lowest"):  # the table's own outcome has no team totals
+            teams = ft.Switch(label=t("custom.teams"), value=self.form.teams,
+                              on_change=lambda e: self._structure(lambda: setattr(self.form, "teams",
+                                                                                  bool(e.control.value))))
+            error = self._error_at("definition.teams")
+            parts += [tagged("custom.teams", teams, t("custom.teams")),
+                      AppText(error or t("custom.teams_help"), size=12,
+                              color=ft.Colors.ERROR if error else ft.Colors.ON_SURFACE_VARIANT)]
+        return section(t("custom.winner"), *parts)
 
     def _ties_section(self) -> ft.Control:
         t, f = self.t, self.form
@@ -260,7 +271,7 @@ class CustomGameScreen(Screen):
 
     def _preview(self) -> list[ft.Control]:
         t = self.t
-        preview = self.form.preview()
+        preview = self.form.preview([t("new.team_n", n=n) for n in (1, 2)])
         spec = self.form.spec()
         if preview is None or spec is None:
             return [AppText(t("custom.preview_needs_fix"), size=14)]
@@ -291,8 +302,9 @@ class CustomGameScreen(Screen):
             rows = [editors.build(Field(name, entry, Typed(name), required=True), ("rounds", 0, name))
                     for name in model.names]
             parts.append(section(t("sheet.round_n", n=1), *rows))
-        if spec.game_fields:
-            parts.append(section(t("sheet.game_fields"), *[editors.build(f, (f.key,)) for f in spec.game_fields]))
+        fields = [f for f in spec.game_fields if f.key != TEAMS]  # the sample's teams are set, as at a new game
+        if fields:
+            parts.append(section(t("sheet.game_fields"), *[editors.build(f, (f.key,)) for f in fields]))
         rules = [AppText(t.text(line), size=14) for line in describe_rules(spec)]
         parts.append(section(t("custom.preview_result"), outcome, *rules))
         return parts
@@ -310,7 +322,9 @@ class CustomGameScreen(Screen):
         t = self.t
         for chip, player in zip(totals.controls, result.players, strict=True):
             chip.content.content.controls[1].value = str(player.total)  # type: ignore[attr-defined]
-        winners = (t("custom.preview_winners", names=", ".join(result.winners)) if result.winners
+        teams = teams_of(result)
+        winners = (team_headline(t, teams) if teams
+                   else t("custom.preview_winners", names=", ".join(result.winners)) if result.winners
                    else t("custom.preview_nobody"))
         outcome.controls = [tagged("custom.preview.winners", AppText(winners, size=16, weight=ft.FontWeight.BOLD)),
                             *[AppText(t.text(note.text), size=14, italic=True) for note in result.tiebreaks]]
@@ -320,6 +334,7 @@ class CustomGameScreen(Screen):
     def _structure(self, change: Callable[[], None]) -> None:
         """A change of rows or choices: the body is drawn again (what was typed is in the form already)."""
         change()
+                            *([team_totals(t, teams, "custom.preview.team")] if teams else []),
         self.problem = None
         self.rebuild()
 
@@ -343,6 +358,8 @@ class CustomGameScreen(Screen):
         if kind in ("most", "least", "chosen"):
             self._structure(lambda: self.form.add_tiebreak(kind, key, self.t("custom.tie.first_to_finish")
                                                            if kind == "chosen" else ""))
+            if rule not in ("highest", "lowest"):
+                self.form.teams = False
 
     def _copy(self, game: str) -> None:
         t = self.t
