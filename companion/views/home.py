@@ -36,7 +36,8 @@ def quick_badge(size: int = 48) -> ft.Container:
 
 
 def played_lately(catalog: Iterable[GameSpec], repo: Repository, drafts: list[dict[str, Any]]) -> list[GameSpec]:
-    """The games on Home played or in progress most recently, newest first (at most RECENT_GAMES).
+    """The games on Home played or in progress most recently, newest first (at most RECENT_GAMES): an expansion
+    played as a game of its own is no game on Home, and is not among them.
 
     Only the newest RECENT plays count: the summaries are read newest first, shard by shard, and the home
     screen must not wait for the whole history."""

@@ -24,8 +24,8 @@ def _game(content: dict[str, Any], name: str) -> dict[str, Any]:
 
 
 def with_expansions(content: dict[str, Any]) -> None:
-    """One play logged as Dominion: Prosperity itself, one play of Root with its Underworld expansion."""
-    content["plays"][43]["gameRefId"] = _game(content, "Dominion: Prosperity")["id"]
+    """The newest play logged as Dominion: Prosperity itself, one play of Root with its Underworld expansion."""
+    content["plays"][78]["gameRefId"] = _game(content, "Dominion: Prosperity")["id"]
     underworld = _game(content, "Root: The Underworld Expansion")
     content["plays"][13]["expansionPlays"] = [{"gameRefId": underworld["id"], "bggId": underworld["bggId"]}]
 
@@ -47,11 +47,13 @@ def test_expansions_are_not_games_to_play_and_the_base_game_names_them(open_app:
     ui = open_app("/")
     assert ui.exists(f"home.game.{games['Dominion']}") and ui.exists(f"home.game.{games['Root']}")
     assert not ui.exists(f"home.game.{games['Dominion: Prosperity']}")
+    assert ui.exists(f"home.recent.{games['Dominion']}")  # played lately, in the same weeks as its expansion
+    assert not ui.exists(f"home.recent.{games['Dominion: Prosperity']}")
     ui = open_app(f"/stats/game/{games['Root']}")
     assert "Expansions: Root: The Underworld Expansion" in ui.texts()
     ui = open_app(f"/stats/game/{games['Dominion']}", lang="de")
     assert "Erweiterungen: Dominion: Prosperity" in ui.texts()
-    ui = open_app(f"/history/{play_of(services, source['plays'][43]['uuid'])['id']}")  # its play stays
+    ui = open_app(f"/history/{play_of(services, source['plays'][78]['uuid'])['id']}")  # its play stays
     assert ui.exists("record")
 
 
