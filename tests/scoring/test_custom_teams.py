@@ -161,6 +161,14 @@ def test_the_cli_scores_a_team_sheet_as_the_app_does(tmp_path: Path) -> None:
     assert printed["winners"] == ["Bo", "Cy"] and printed["extras"]["teams"][0]["players"] == ["Bo", "Cy"]
 
 
+def test_the_documented_team_sheet_scores() -> None:
+    sheet = json.loads((Path(__file__).resolve().parents[2] / "docs" / "custom-games" / "relay.sheet.json")
+                       .read_text(encoding="utf-8"))
+    result = score_sheet(sheet)
+    assert result.winners == ["Joon", "Sora"] and result.tiebreaks[0].decided_by == "most_flags"
+    assert [(t["name"], t["total"], t["place"]) for t in result.extras["teams"]] == [("Blue", 18, 1), ("Red", 18, 2)]
+
+
 # ---- property: any custom game played in teams ----------------------------------------------------------------
 
 @st.composite
