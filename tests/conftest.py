@@ -1,7 +1,9 @@
-"""Fixtures every browser test shares: one Playwright and one headless Chromium for the whole run.
+"""Fixtures every browser test shares: one Playwright and one headless Chromium for the whole run, and the phone
+build (tests/static, tests/bench).
 
-They live here, above tests/e2e, tests/security and tests/static, so that there is one of each: a second
-sync Playwright in the same run would start inside the first one's event loop and fail.
+They live here, above tests/e2e, tests/security, tests/static and tests/bench, so that there is one of each: a
+second sync Playwright in the same run would start inside the first one's event loop and fail, and a second build
+would take minutes more.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
+from publish.build import build
 from tests.e2e.conftest import CHROMIUM_FLAGS
 
 
@@ -29,3 +32,9 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     launched = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
     yield launched
     launched.close()
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The phone build, made once per test session exactly as `bin/publish` makes it."""
+    return build(tmp_path_factory.mktemp("static") / "dist").out
