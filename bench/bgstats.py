@@ -28,13 +28,19 @@ def ms(start: float) -> float:
     return round((time.perf_counter() - start) * 1000, 1)
 
 
+def synthetic_history(folder: Path, n: int) -> Repository:
+    """A data folder in `folder` holding n synthetic plays (bench.history's)."""
+    source = Repository.open(folder)
+    synthetic = Synthetic()
+    for batch in synthetic.plays(0, n):
+        source.add_plays(batch)
+    return source
+
+
 def run(n: int, sample: Path | None) -> dict[str, Any]:
     out: dict[str, Any] = {"plays": n}
     with tempfile.TemporaryDirectory() as folder:
-        source = Repository.open(Path(folder) / "source")
-        synthetic = Synthetic()
-        for batch in synthetic.plays(0, n):
-            source.add_plays(batch)
+        source = synthetic_history(Path(folder) / "source", n)
         start = time.perf_counter()
         backup = exchange.export_backup(source)
         out["backup_export_ms"] = ms(start)

@@ -7,7 +7,10 @@ import gzip
 import http.client
 from pathlib import Path
 
-from bench import game_log, history, live, phone_weight, ratings
+import pytest
+from playwright.sync_api import Browser
+
+from bench import game_log, history, live, phone_weight, pyodide, ratings
 
 
 def test_the_game_log_benchmark_runs() -> None:
@@ -23,6 +26,20 @@ def test_the_history_benchmark_runs() -> None:
 def test_the_ratings_benchmark_runs() -> None:
     figures = ratings.run(30, runs=1)
     assert figures["plays"] == 30 and figures["players"] > 2 and figures["rate_ms"] > 0
+
+
+@pytest.mark.e2e
+def test_the_phone_build_benchmark_runs_in_its_pyodide(browser: Browser, dist: Path) -> None:
+    """bench.pyodide on the session's build (tests/static's): a BG Stats import and ratings, in Pyodide and CPython."""
+    figures = pyodide.run(browser, dist, [30], rated=30, runs=1)
+    (imported,) = figures["imports"]
+    phone, computer = imported["pyodide"], imported["cpython"]
+    assert phone["plays_added"] == computer["plays_added"] == 30
+    assert phone["progress_calls"] == computer["progress_calls"] >= 1
+    assert phone["wasm_heap_after_mb"] >= phone["wasm_heap_before_mb"] > 0 and phone["idb_copy_ms"] >= 0
+    assert imported["ratio"] > 0 and computer["peak_rss_mb"] > 0
+    rated = figures["ratings"]
+    assert rated["pyodide"]["players"] == rated["cpython"]["players"] > 2 and rated["pyodide"]["rate_ms"] > 0
 
 
 def test_the_club_night_benchmark_runs() -> None:

@@ -15,7 +15,6 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from publish.build import build
 from tests.e2e.conftest import CHROMIUM_FLAGS, PHONE, Phone, free_port
 
 STARTUP_TIMEOUT_MS = 180_000  # Pyodide's first start on a busy 2-core machine
@@ -62,12 +61,6 @@ def evaluated(page: Page, script: str, arg: object) -> object:
         return page.evaluate(script, arg)
     except PlaywrightError:  # the page reloaded meanwhile (an update taking over): asked again
         return None
-
-
-@pytest.fixture(scope="session")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The build, made once per test session exactly as `bin/publish` makes it."""
-    return build(tmp_path_factory.mktemp("static") / "dist").out
 
 
 @pytest.fixture(scope="session")
