@@ -99,7 +99,7 @@ class NewGameScreen(Screen):
 
     def _player_row(self, index: int, name: str, problem: str | None) -> ft.Control:
         field = ft.TextField(value=name, label=self.t("new.player_n", n=index + 1), dense=True, expand=True,
-                             error=problem, on_change=lambda e: self.form.rename(index, e.control.value or ""))
+                             error=problem, on_change=lambda e: self._rename(index, e.control.value or ""))
         last = len(self.form.players) - 1
         return ft.Row([
             tagged(f"new.player.{index}", field, self.t("new.player_n", n=index + 1)),
@@ -110,6 +110,14 @@ class NewGameScreen(Screen):
             icon_button(f"new.player.{index}.remove", ft.Icons.CLOSE, self.t("new.remove_player"),
                         lambda e: self._remove(index), disabled=not self.form.can_remove),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.START)
+
+    def _rename(self, index: int, name: str) -> None:
+        """Typing keeps the keyboard up: only the player's team choice, named by the player, is redrawn."""
+        self.form.rename(index, name)
+        if self.team_pickers:
+            picker = self.team_pickers[index]
+            picker.label = name.strip() or self.t("new.player_n", n=index + 1)
+            self.app.page.update(picker)
 
     def _add(self, name: str) -> None:
         self._remember()
@@ -171,8 +179,9 @@ class NewGameScreen(Screen):
     def _add_team(self) -> None:
         self._remember()
         taken = set(self.form.team_names())
-        n = next(n for n in range(len(self.form.teams) + 1, 2 * len(self.form.players) + 2)
-                 if self.t("new.team_n", n=n) not in taken)
+        n = len(self.form.teams) + 1
+        while self.t("new.team_n", n=n) in taken:
+            n += 1
         self.form.add_team(self.t("new.team_n", n=n))
         self._redraw()
 

@@ -60,6 +60,10 @@ def test_define_a_team_game_play_it_and_find_its_teams_in_history_and_the_export
 
     assert [ui.control(f"new.team.{i}").value for i in range(2)] == ["Team 1", "Team 2"]
     seat_players(ui)
+    assert [ui.control(f"new.team_of.{seat}").label for seat in range(4)] == list(SEATS)
+    ui.type("new.player.0", "Ann Lee")  # the team choice is named as typed, the keyboard staying up
+    assert ui.control("new.team_of.0").label == "Ann Lee"
+    ui.type("new.player.0", "Ann")
     ui.click("new.start")
     assert ui.view.route.startswith("/play/")
     draft = services.repo.drafts()[0]
