@@ -7,6 +7,7 @@ for exports and checks what a file brings of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -93,12 +94,12 @@ def typed_expansions(text: str, before: list[dict[str, Any]]) -> list[dict[str, 
     return [dict(known.get(name) or {"name": name}) for name in names if name]
 
 
-def renamed_in_record(record: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """The record with a renamed player's team kept under the new name."""
+def renamed_in_record(record: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
+    """The record with renamed players' teams kept under their new names (`names`: old -> new, all at once)."""
     teams = record.get("teams")
-    if not isinstance(teams, dict) or old not in teams:
+    if not isinstance(teams, dict) or not names.keys() & teams.keys():
         return record
-    return {**record, "teams": {(new if name == old else name): team for name, team in teams.items()}}
+    return {**record, "teams": {names.get(name, name): team for name, team in teams.items()}}
 
 
 def record_fault(record: dict[str, Any]) -> str | None:

@@ -135,15 +135,21 @@ class Players:
         for shard, renamed in plan:
             self.plays.replace(shard, renamed)
         for draft_id in drafts:
-            self.drafts.edit(draft_id, lambda doc: {**doc, "sheet": rename_player(doc["sheet"], old, new)},
-                             device="rename")
+            self.drafts.edit(draft_id, lambda doc: _renamed_document(doc, old, new), device="rename")
         return sum(len(renamed) for _, renamed in plan)
 
 
+def _renamed_document(doc: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+    """A play's or a game in progress's sheet and record with a player renamed (a team game's teams are in both)."""
+    out = {**doc, "sheet": rename_player(doc["sheet"], old, new)}
+    if "record" in doc:
+        out["record"] = renamed_in_record(record_of(doc), {old: new})
+    return out
+
+
 def _renamed_play(play: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    sheet = rename_player(play["sheet"], old, new)
-    if "record" in play:
-        play = {**play, "record": renamed_in_record(record_of(play), old, new)}
+    play = _renamed_document(play, old, new)
+    sheet = play["sheet"]
     try:
         result = score_sheet(sheet)
     except SheetError:  # a sheet the current rules refuse: keep its result, with the name changed

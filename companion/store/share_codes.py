@@ -27,6 +27,7 @@ from .atomic import encode
 from .definitions import DefinitionStore
 from .documents import clone
 from .exchange import BACKUP_FORMAT, ImportReport, check_backup, import_backup
+from .play_record import record_of, renamed_in_record
 from .refusal import RefusedError
 from .repository import Repository
 
@@ -235,7 +236,8 @@ def _renamed(play: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     except SheetError:
         raise ShareError("share.error.not_ours") from None
     result = score_sheet(sheet)
-    return {**play, "sheet": sheet, "rules_version": result.rules_version, "result": result.to_json()}
+    renamed = {**play, "sheet": sheet, "rules_version": result.rules_version, "result": result.to_json()}
+    return {**renamed, "record": renamed_in_record(record_of(play), changes)} if "record" in play else renamed
 
 
 # ---- base45 (RFC 9285) ---------------------------------------------------------------------------

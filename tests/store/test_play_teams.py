@@ -94,6 +94,20 @@ def test_a_rename_keeps_the_players_team(repo: Repository) -> None:
     assert teams_of(play) == {"Mina K.": "Red", "Joon": "Blue"}
 
 
+def test_a_rename_keeps_the_players_team_in_a_team_game_in_progress(repo: Repository) -> None:
+    """A team game of one's own holds its teams in its sheet (the engine scores them) and its record: both follow."""
+    definition = {"id": "custom-relay", "name": "Relay", "players": {"min": 2, "max": 4}, "teams": True,
+                  "categories": [{"key": "points", "name": "Points"}]}
+    teams = {"Mina": "Red", "Joon": "Blue"}
+    draft = repo.new_draft({"game": "custom-relay", "record": {"teams": teams}, "sheet": {
+        "game": "custom-relay", "definition": definition, "players": [{"name": "Mina"}, {"name": "Joon"}],
+        "teams": teams}})
+    repo.remember_players(["Mina", "Joon"])
+    repo.rename_player("Mina", "Mina K.")
+    stored = repo.draft(draft["id"])
+    assert stored["sheet"]["teams"] == stored["record"]["teams"] == {"Mina K.": "Red", "Joon": "Blue"}
+
+
 @pytest.mark.parametrize(("record", "fault"), [
     ({"teams": {"Mina": " Red"}}, "record.teams"),
     ({"teams": {"Mina": "R" * 31}}, "record.teams"),

@@ -93,10 +93,12 @@ def test_a_finished_play_comes_in_with_its_players_matched_to_this_phones(repo: 
 
 
 def test_two_players_swapped_by_name_stay_two(repo: Repository, phone: Repository) -> None:
-    play = repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00", kahuna([5, 5, 5], [1, 1, 1])))
+    play = repo.add_play(make_play("kahuna", "2024-03-01T12:00:00+00:00", kahuna([5, 5, 5], [1, 1, 1]),
+                                   record={"teams": {"Mina": "Red", "Joon": "Blue"}}))
     share = share_codes.decode(share_codes.play_codes(repo, play["id"]))
     share_codes.receive(phone, share, {"Mina": "Joon", "Joon": "Mina"})
     assert phone.play(play["id"])["result"]["winners"] == ["Joon"]
+    assert phone.play(play["id"])["record"]["teams"] == {"Joon": "Red", "Mina": "Blue"}  # each keeps their team
     with pytest.raises(ShareError) as caught:
         share_codes.receive(phone, share, {"Mina": "Joon"})
     assert caught.value.message_key == "share.error.same_player"
