@@ -234,7 +234,8 @@ class IntListEditor(Editor):
         self.chips = ft.Row(wrap=True, spacing=4)
         self.summary = AppText(size=13)
         # Enter adds the number and keeps the keyboard open for the next one (a cheque per round, in a row).
-        self.entry = ft.TextField(width=90, dense=True, keyboard_type=ft.KeyboardType.NUMBER, on_submit=self._add,
+        # As wide as the row leaves it: at a fixed 90 px the hint was cut ('Ajou…' for 'Ajouter', in French).
+        self.entry = ft.TextField(expand=True, dense=True, keyboard_type=ft.KeyboardType.NUMBER, on_submit=self._add,
                                   hint_text=t("sheet.add_value"), scroll_padding=TYPING_ROOM)
         parts: list[ft.Control] = [ft.Row([AppText(label, size=15, expand=True), self.summary]), self.chips,
                   ft.Row([tagged(f"{self.id}.new", self.entry),
