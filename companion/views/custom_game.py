@@ -100,7 +100,7 @@ class CustomGameScreen(Screen):
         return tagged(identifier, field, label)
 
     def _number(self, identifier: str, label: str, value: str, on_change: Callable[[str], None],
-                error_paths: tuple[str, ...] = (), width: int = 96, **options: Any) -> ft.Control:
+                error_paths: tuple[str, ...] = (), width: int | None = 96, **options: Any) -> ft.Control:
         return self._field(identifier, label, value, on_change, error_paths, width=width,
                            keyboard_type=ft.KeyboardType.NUMBER, **options)
 
@@ -120,13 +120,16 @@ class CustomGameScreen(Screen):
         t, f = self.t, self.form
         name = self._field("custom.name", t("custom.name"), f.name, lambda v: setattr(f, "name", v),
                            ("definition.name", "definition.id"), autofocus=not f.name, max_length=40, expand=True)
+        # The two numbers share the row's width: at a fixed 96 px their labels broke inside the word at the
+        # largest text size ('Fewes/t').
         players = ft.Row([
             self._number("custom.min_players", t("custom.min_players"), f.min_players,
-                         lambda v: setattr(f, "min_players", v), ("definition.players.min",)),
+                         lambda v: setattr(f, "min_players", v), ("definition.players.min",), width=None, expand=True),
             AppText("–", size=18),
             self._number("custom.max_players", t("custom.max_players"), f.max_players,
-                         lambda v: setattr(f, "max_players", v), ("definition.players.max", "definition.players")),
-            AppText(t("custom.players"), size=14, expand=True),
+                         lambda v: setattr(f, "max_players", v), ("definition.players.max", "definition.players"),
+                         width=None, expand=True),
+            AppText(t("custom.players"), size=14),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
         return section(t("custom.game"), ft.Row([name]), players)
 
@@ -148,18 +151,22 @@ class CustomGameScreen(Screen):
         name = self._field(f"custom.category.{index}.name", t("custom.category_n", n=index + 1), c.name,
                            lambda v: setattr(c, "name", v), (f"{path}.name", f"{path}.key"), expand=True)
         points = self._number(f"custom.category.{index}.multiplier", t("custom.points_each"), c.multiplier,
-                              lambda v: setattr(c, "multiplier", v), (f"{path}.multiplier",), width=108)
+                              lambda v: setattr(c, "multiplier", v), (f"{path}.multiplier",), width=None,
+                              expand=2)
         detail = self._error_at(f"{path}.min", f"{path}.max", f"{path}.counts", f"{path}.optional")
         flags = [t("custom.range", lo=c.min, hi=c.max)]
         if not c.counts:
             flags.append(t("custom.ties_only"))
         if c.optional and self.form.scoring != "counter":
             flags.append(t("custom.may_stay_blank"))
-        line = AppText(" · ".join(flags), size=12, color=ft.Colors.ERROR if detail else ft.Colors.ON_SURFACE_VARIANT)
-        row = ft.Row([name, points, icon_button(f"custom.category.{index}.more", ft.Icons.TUNE, t("custom.more"),
-                                                lambda e: self._category_dialog(index))],
+        line = AppText(" · ".join(flags), size=12, expand=True,
+                       color=ft.Colors.ERROR if detail else ft.Colors.ON_SURFACE_VARIANT)
+        row = ft.Row([name, icon_button(f"custom.category.{index}.more", ft.Icons.TUNE, t("custom.more"),
+                                        lambda e: self._category_dialog(index))],
                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.START)
-        lines: list[ft.Control] = [row, line]
+        # The points under the name, beside what the category takes: beside the name, 108 px wrapped their label
+        # into three lines at the largest text size.
+        lines: list[ft.Control] = [row, ft.Row([points, line], spacing=8)]
         if self.form.scoring == "counter":  # the buttons beside each player's count
             lines.insert(1, ft.Row([self._field(f"custom.category.{index}.steps", t("custom.steps"), c.steps,
                                                 lambda v: setattr(c, "steps", v), (f"{path}.steps",),
