@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 PAGE_SIZE = 20
 BRIEF_EXPANSIONS = 2  # named on a history line
+FLOATING_LABEL = 12  # how far a field's label rises above its border, at the largest text size
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,9 @@ class HistoryScreen(Screen):
         periods = ft.Dropdown(label=t("history.period"), value=self.filter.period, dense=True, expand=True,
                               options=[ft.DropdownOption(key=p, text=t(f"period.{p}")) for p in [*PERIODS, "custom"]],
                               on_select=lambda e: self._period(e.control.value or "all"))
-        parts: list[ft.Control] = [ft.Row([tagged("history.filter.game", games),
-                                           tagged("history.filter.player", players)]),
+        # One filter a row: two side by side cut their choice at a large text size ('Alle Spie' in German).
+        parts: list[ft.Control] = [ft.Row([tagged("history.filter.game", games)]),
+                                   ft.Row([tagged("history.filter.player", players)]),
                                    *record_filters(self.app.repo, t, self.filter.location, self.filter.note,
                                                    lambda **changes: self._set(**changes)),
                                    ft.Row([tagged("history.filter.period", periods)])]
@@ -101,7 +103,8 @@ class HistoryScreen(Screen):
             since, until = self.filter.since, self.filter.until
             label = t("history.range", since=t.date(since) if since else "…", until=t.date(until) if until else "…")
             parts.append(secondary_button("history.pick_dates", label, self._pick_dates, icon=ft.Icons.DATE_RANGE))
-        return ft.Column(parts, spacing=8)
+        # Room above for the first field's label, which sits on its border: the scrolling list cut its top off.
+        return ft.Container(ft.Column(parts, spacing=8), padding=ft.Padding.only(top=FLOATING_LABEL))
 
     def _row(self, summary: PlaySummary) -> ft.Control:
         name = self.app.games.name_of(summary.game)
