@@ -24,7 +24,7 @@ from ..i18n import Translator
 from ..models.definition_form import CategoryRow, DefinitionForm
 from ..models.sheet_model import Evaluation, SheetModel
 from ..store.definitions import QUICK
-from ..widgets.common import icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.common import icon_button, primary_button, secondary_button, section, sideways, tagged
 from ..widgets.fields import EditorFactory
 from ..widgets.teams import team_headline, team_totals, teams_of
 from ..widgets.text import AppText
@@ -182,7 +182,7 @@ class CustomGameScreen(Screen):
                       for kind in ("final", "rounds", "counter")],
             selected=[f.scoring], show_selected_icon=False,
             on_change=lambda e: self._structure(lambda: setattr(self.form, "scoring", e.control.selected[0])))
-        parts: list[ft.Control] = [tagged("custom.scoring", kind)]
+        parts: list[ft.Control] = [sideways(tagged("custom.scoring", kind))]
         if f.scoring == "counter":
             parts.append(AppText(t("custom.counter_help"), size=12, color=ft.Colors.ON_SURFACE_VARIANT))
         if f.scoring == "rounds":

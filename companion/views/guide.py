@@ -12,7 +12,7 @@ from ..models.draft import DraftSession
 from ..models.guide import Guide, now
 from ..models.sheet_model import evaluate
 from ..store.oplog import Op
-from ..widgets.common import icon_button, primary_button, rule_notes, secondary_button, section, tagged
+from ..widgets.common import icon_button, primary_button, rule_notes, secondary_button, section, sideways, tagged
 from ..widgets.text import AppText
 from .base import Screen
 from .sheet import missed_result
@@ -76,8 +76,9 @@ class GuideScreen(Screen):
             segments=[ft.Segment(value=s, label=AppText(self.t(f"guide.step.{s}"))) for s in steps],
             selected=[self.guide.step], show_selected_icon=False,
             on_change=lambda e: self._change(lambda: self.guide.go(e.control.selected[0]))))
-        stepper.visible = len(steps) > 1
-        return stepper
+        row = sideways(stepper)
+        row.visible = stepper.visible = len(steps) > 1
+        return row
 
     def _step_body(self) -> ft.Control:
         step = self.guide.step

@@ -30,7 +30,7 @@ from ..models.guide import Guide, now
 from ..models.paths import Path
 from ..models.sheet_model import Evaluation, SheetModel
 from ..store import GameFinished
-from ..widgets.common import icon_button, primary_button, section, shown_value, tagged
+from ..widgets.common import icon_button, labelled_switch, primary_button, section, shown_value, tagged
 from ..widgets.fields import EditorFactory
 from ..widgets.text import AppText
 from .base import Screen
@@ -393,9 +393,8 @@ class ShareScreen(Screen):
         else:
             parts.append(tagged("live.share.local", AppText(t("live.not_shared", hand_over=t("share.hand_over")),
                                                             size=14)))
-        parts.append(tagged("live.allow_edits", ft.Switch(
-            label=t("live.allow_edits"), value=live.edits_allowed(self.draft["id"]),
-            on_change=lambda e: self._allow(bool(e.control.value)))))
+        parts.append(labelled_switch("live.allow_edits", t("live.allow_edits"), live.edits_allowed(self.draft["id"]),
+                                     self._allow))
         claims = [tagged(f"live.claim.{c.player}", ft.ListTile(
             dense=True, title=AppText(t("live.held_by", name=c.player, phone=c.peer)),
             trailing=icon_button(f"live.free.{c.player}", ft.Icons.PERSON_REMOVE, t("live.free"),

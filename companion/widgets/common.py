@@ -53,6 +53,26 @@ def secondary_button(identifier: str, text: str, on_click: Handler | None = None
     return tagged(identifier, button)
 
 
+def labelled_switch(identifier: str, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Row:
+    """A switch with its label beside it, wrapping in the width left (Flet's own label is drawn on one line, past
+    the screen's edge when long: the share screen's at the largest text size); a tap on the label flips it too."""
+    switch = ft.Switch(value=value, on_change=lambda e: on_change(bool(e.control.value)))
+
+    def flip(e: ft.TapEvent) -> None:
+        switch.value = not switch.value
+        switch.update()
+        on_change(bool(switch.value))
+
+    return ft.Row([tagged(identifier, switch, label),
+                   ft.GestureDetector(AppText(label), on_tap=flip, expand=True)], spacing=0)
+
+
+def sideways(control: ft.Control) -> ft.Row:
+    """A control at its own width, scrolled sideways where the screen is narrower: a segmented button squeezed to
+    the screen's width at a large text size had its labels broken inside the word ('Aufba/u', 'Prepar/ar')."""
+    return ft.Row([control], scroll=ft.ScrollMode.AUTO)
+
+
 def section(title: str, *controls: ft.Control, subtitle: str | None = None) -> ft.Container:
     header: list[ft.Control] = [AppText(title, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)]
     if subtitle:

@@ -21,7 +21,7 @@ from ..i18n import Translator
 from ..models.paths import Path, parse, to_text
 from ..models.sheet_model import Evaluation, SheetModel
 from ..theme import GAP, TOUCH
-from .common import icon_button, one_node, tagged
+from .common import icon_button, labelled_switch, one_node, tagged
 from .text import AppText
 
 Changed = Callable[[Evaluation], None]
@@ -160,14 +160,13 @@ class BoolEditor(Editor):
     def __init__(self, path: Path, label: str, model: SheetModel, changed: Changed, compact: bool = False) -> None:
         super().__init__(path)
 
-        def flip(e: ft.ControlEvent) -> None:
-            changed(model.set(path, bool(e.control.value)))
+        def flip(value: bool) -> None:
+            changed(model.set(path, value))
 
         value = bool(model.value(path))
-        control: ft.Control = (ft.Checkbox(value=value, on_change=flip) if compact
-                               else ft.Switch(label=label, value=value, on_change=flip))
-        self._control = tagged(self.id, control, label) if compact else ft.Column(
-            [tagged(self.id, control, label), self.error], spacing=2)
+        self._control = (tagged(self.id, ft.Checkbox(value=value, on_change=lambda e: flip(bool(e.control.value))),
+                                label) if compact
+                         else ft.Column([labelled_switch(self.id, label, value, flip), self.error], spacing=2))
 
     @property
     def control(self) -> ft.Control:
