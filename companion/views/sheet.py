@@ -81,6 +81,9 @@ class SheetScreen(Screen):
         self.now_lines = ft.Column(spacing=0, expand=True)
         self.status = AppText("", size=13, expand=True)
         self.finish_button = primary_button("sheet.finish", "", self._finish, icon=ft.Icons.FLAG)
+        # Up to two thirds of the bottom bar, its label on two lines if need be: at its full width ('Enregistrer les
+        # modifications' at the largest text size) it left the status beside it one letter a line.
+        self.finish_button.expand, self.finish_button.expand_loose = 2, True
         self.undo_button = icon_button("sheet.undo", ft.Icons.UNDO, "", self._undo)
         self.listeners: list[Any] = []  # game sections that redraw themselves after every change
         self.redrawn: list[ft.Control] = []  # what the listeners redraw (sent after every change)
@@ -143,7 +146,8 @@ class SheetScreen(Screen):
 
     def bottom(self) -> ft.Control:
         self.finish_button.content.content = self.t("sheet.finish")  # type: ignore[union-attr]
-        return ft.Container(ft.Row([tagged("sheet.status", self.status), self.finish_button], spacing=12),
+        return ft.Container(ft.Row([tagged("sheet.status", self.status), self.finish_button], spacing=12,
+                                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN),
                             padding=ft.Padding.all(12),
                             bgcolor=ft.Colors.SURFACE_CONTAINER)
 

@@ -83,7 +83,7 @@ class GameTimer:
             state, button = self.t("timer.paused"), icon_button(
                 "timer.resume", ft.Icons.PLAY_ARROW, self.t("timer.resume"), lambda e: self._change(rec.resume_timer))
         self.row.controls = [ft.Icon(ft.Icons.TIMER_OUTLINED, size=20), tagged("timer.clock", self.clock),
-                             AppText(state, size=13, color=ft.Colors.ON_SURFACE_VARIANT), button]
+                             AppText(state, size=13, color=ft.Colors.ON_SURFACE_VARIANT, expand=True), button]
 
     def _change(self, step: Any) -> None:
         self.session.save(record=step(self.record))
