@@ -64,17 +64,30 @@ class _Table:
 
     def rate(self, places: tuple[tuple[str, ...], ...], teams: tuple[tuple[str, ...], ...] = ()) -> None:
         """`places`: the play's tied groups, best first; `teams`: its teams (every other player plays alone)."""
+        if teams:
+            self._rate_teams(places, teams)
+            return
+        names = [name for group in places for name in group]
+        # a new player's rating is an object of their own: the library copies the teams as one whole, and one
+        # object in two seats would become one copy rated twice
+        sides = [[self.skills.get(name) or MODEL.rating()] for name in names]
+        # sides in finishing order need no ranks (the library's default order); ranks only say who tied
+        ranks = None if len(names) == len(places) else [float(place) for place, group in enumerate(places)
+                                                         for _ in group]
+        for name, [skill] in zip(names, MODEL.rate(sides, ranks=ranks), strict=True):
+            self.skills[name] = skill
+        self.plays.update(names)
+
+    def _rate_teams(self, places: tuple[tuple[str, ...], ...], teams: tuple[tuple[str, ...], ...]) -> None:
+        """Each team one side at the best place of its players; a player in no team plays alone."""
         place_of = {name: place for place, group in enumerate(places) for name in group}
         in_team = {name for team in teams for name in team}
         sides = [[n for n in team if n in place_of] for team in teams] + [[n] for n in place_of if n not in in_team]
         sides = sorted((side for side in sides if side), key=lambda side: min(place_of[n] for n in side))
         if len(sides) < 2:
-            return
+            return  # one team: nobody beat anybody
         ranks = [float(min(place_of[n] for n in side)) for side in sides]
-        # a new player's rating is an object of their own: the library copies the teams as one whole, and one
-        # object in two seats would become one copy rated twice
         rated = MODEL.rate([[self.skills.get(n) or MODEL.rating() for n in side] for side in sides],
-                           # sides in finishing order need no ranks (the library's default order): ranks say who tied
                            ranks=None if len(set(ranks)) == len(ranks) else ranks)
         for side, skills in zip(sides, rated, strict=True):
             for name, skill in zip(side, skills, strict=True):
