@@ -110,7 +110,7 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
     players = tuple([intern(p["name"]) for p in entries])
     record = play.get("record") or {}
     expansions = record.get("expansions")
-    teams = teams_in(record, players)
+    teams = teams_in(record, players) if "teams" in record else None  # most plays have none
     # positional: a history summarises every play of an import, and keywords made this a fifth slower
     return PlaySummary(
         play["id"], intern(play["game"]), play.get("started_at"), play["finished_at"], players,
@@ -119,4 +119,4 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         result["finished"], tuple([name for name, p in zip(players, entries, strict=True) if p.get("eliminated")]),
         str(record.get("location") or ""), str(record.get("note") or ""), has_points(play),
         tuple([intern(str(e["name"])) for e in expansions]) if expansions else (),
-        tuple([tuple(team) for team in teams.values()]))
+        tuple([tuple(team) for team in teams.values()]) if teams else ())
