@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from bench import game_log, history, live, phone_weight, pyodide, ratings
+from bench import game_log, history, live, phone_weight, pyodide, ratings, static
 
 
 def test_the_game_log_benchmark_runs() -> None:
@@ -77,3 +77,14 @@ def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[st
     body = response.read()
     connection.close()
     return response.status, dict(response.headers), body
+
+
+@pytest.mark.e2e
+def test_the_phone_build_benchmark_runs(dist: Path) -> None:
+    """bench.static at its smallest (one profile in each mode, two taps each time): it waits for states of the page
+    (a field taken for typing, a total, the snapshot), never for a time, so it runs every time."""
+    figures = static.run(1, ["server", "static"], dist, taps=(3, 7))
+    for mode in ("server", "static"):
+        assert len(figures["each_run"][mode]) == 1
+        assert all(seconds > 0 for seconds in figures["median"][mode].values())
+    assert "Python restored" in figures["warm_start_steps_s"]  # the phone's own snapshot, made on the first visit
