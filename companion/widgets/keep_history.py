@@ -8,6 +8,7 @@ On a computer the history is a folder on its disk: none of this is shown there.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -23,10 +24,32 @@ from .common import primary_button, secondary_button, tagged
 from .text import AppText
 
 PREF_BACKUP_MADE = "table_companion.backup_made"  # when this browser last downloaded a backup (ISO, UTC)
-# Per app, the backup button's action and the data it was made from: Home is drawn again at every return to it, and
-# exporting a long history each time would hold the phone's only thread (0.46 s for 5,000 plays here, in CPython).
+# The backup's file is made this long after the notice is drawn, and only if it is still on screen: never in the
+# draw, which exporting a long history would hold up (0.46 s for 5,000 plays here in CPython, more in Pyodide, on the
+# phone's one Python thread), nor on Home when the player goes straight on to a game. Not at the tap either: the
+# browser saves the file inside the tap (SaveFile, a Flet client action: iOS Safari ignores a save that comes after
+# the tap's round trip to Python), so its bytes must be on the button before it.
+PREPARE_AFTER_S = 1.5
+# Per app, the backup button's action and the data it was made from, made again only once the history changed.
 # Only in the browser, where the action (the bytes saved in the tap) serves any number of taps.
 _prepared: WeakKeyDictionary[Any, tuple[Fingerprint, ft.ClientAction]] = WeakKeyDictionary()
+
+
+@ft.control
+class NoticeBox(ft.Column):
+    """The notice's column, which knows whether it is on screen."""
+
+    def did_mount(self) -> None:
+        super().did_mount()
+        self._on_screen = True
+
+    def will_unmount(self) -> None:
+        self._on_screen = False
+        super().will_unmount()
+
+    @property
+    def on_screen(self) -> bool:
+        return getattr(self, "_on_screen", False)
 
 
 def backup_time_text(t: Translator, made: str | None, words: str) -> str:
@@ -49,9 +72,10 @@ class KeepHistory:
         self.backup = backup
         self.on_home = on_home
         self.where = "home.keep" if on_home else "settings.keep"
-        self.box = ft.Column(spacing=8, tight=True)
+        self.box = NoticeBox(spacing=8, tight=True)
         self.made: str | None = None
         self.usage: platform.StorageUsage | None = None
+        self.preparing = False
 
     def control(self) -> ft.Control:
         """Empty until the browser has answered (a moment after the screen is shown)."""
@@ -77,8 +101,12 @@ class KeepHistory:
                 AppText(t(self._state_key(kept)), size=14, expand=True),
             ])))
         lines.append(tagged(f"{self.where}.last", AppText(backup_time_text(t, self.made, "keep"), size=13)))
+        action = self._ready_action()
         buttons: list[ft.Control] = [primary_button(f"{self.where}.backup", t("keep.backup"), self._downloaded,
-                                                    icon=ft.Icons.DOWNLOAD, action=self._backup_action())]
+                                                    icon=ft.Icons.DOWNLOAD, disabled=action is None, action=action)]
+        if action is None and not self.preparing:
+            self.preparing = True
+            self.app.page.run_task(self._prepare)
         if self.on_home:
             buttons.append(secondary_button(f"{self.where}.how", t("keep.how"), lambda e: self.app.go("/settings"),
                                             icon=ft.Icons.HELP_OUTLINE))
@@ -92,12 +120,20 @@ class KeepHistory:
             content = ft.Container(content, padding=12, border_radius=12, bgcolor=ft.Colors.ERROR_CONTAINER)
         self.box.controls = [content]
 
-    def _backup_action(self) -> ft.ClientAction:
-        data = self.app.repo.folder.fingerprint()
+    def _ready_action(self) -> ft.ClientAction | None:
+        """The backup button's action, if its file was made from the history as it is now."""
         prepared = _prepared.get(self.app)
-        if prepared is None or prepared[0] != data:
-            prepared = _prepared[self.app] = (data, self.backup())
-        return prepared[1]
+        return prepared[1] if prepared is not None and prepared[0] == self.app.repo.folder.fingerprint() else None
+
+    async def _prepare(self) -> None:
+        await asyncio.sleep(PREPARE_AFTER_S)
+        self.preparing = False
+        if not self.box.on_screen:
+            return
+        if self._ready_action() is None:
+            _prepared[self.app] = (self.app.repo.folder.fingerprint(), self.backup())
+        self._draw()
+        self.app.page.update()
 
     def _state_key(self, kept: bool) -> str:
         if kept:

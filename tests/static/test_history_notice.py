@@ -22,7 +22,7 @@ def test_home_says_the_history_is_only_here_and_backs_it_up_in_one_tap(static_se
     tab.see(NOT_KEPT)
     tab.see("No backup downloaded on this phone yet.")
     with tab.page.expect_download() as download:
-        tab.tap("home.keep.backup")
+        tab.tap_when_enabled("home.keep.backup")  # its file is made a moment after the notice is drawn
     backup = json.loads(download.value.path().read_bytes())
     assert backup["format"] == exchange.BACKUP_FORMAT and backup["plays"] == []
     tab.see("Last backup downloaded on this phone: ")

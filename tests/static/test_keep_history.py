@@ -16,6 +16,7 @@ from companion.downloads import Downloads
 from companion.main import make_main
 from companion.store.repository import Repository
 from companion.views import data_panel
+from companion.widgets import keep_history
 from companion.widgets.keep_history import PREF_BACKUP_MADE
 from tests.store.conftest import make_play
 from tests.ui.harness import Harness
@@ -35,7 +36,21 @@ def phone(monkeypatch: pytest.MonkeyPatch, persistent: bool) -> list[str]:
     monkeypatch.setattr(platform, "storage_usage", usage)
     shown: list[str] = []
     monkeypatch.setattr(platform, "show_text_size", shown.append)
+    monkeypatch.setattr(keep_history, "PREPARE_AFTER_S", 0)  # the backup's file made as soon as its notice is drawn
     return shown
+
+
+def count_backups(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One item for each backup the app exports from now on."""
+    exported: list[int] = []
+    export, *rest = data_panel.EXPORTS["backup"]
+
+    def counted(repo: Repository) -> bytes:
+        exported.append(1)
+        return export(repo)
+
+    monkeypatch.setitem(data_panel.EXPORTS, "backup", (counted, *rest))
+    return exported
 
 
 def open_app(tmp_path: Path, route: str = "/", lang: str = "en", **prefs: Any) -> tuple[Repository, Harness]:
@@ -51,6 +66,7 @@ def test_home_says_the_browser_has_not_promised_and_backs_up_in_one_tap(tmp_path
     try:
         ui.eventually(lambda: NOT_KEPT in ui.texts())
         assert "No backup downloaded on this phone yet." in ui.texts()
+        ui.eventually(lambda: ui.control("home.keep.backup").action is not None)
         action = ui.control("home.keep.backup").action
         assert isinstance(action, platform.SaveFile) and action.file_name.startswith("table-companion-backup-")
         backup = json.loads(action.payload)
@@ -61,6 +77,29 @@ def test_home_says_the_browser_has_not_promised_and_backs_up_in_one_tap(tmp_path
         ui.click("home.keep.how")
         assert ui.view.route == "/settings"
         assert ui.exists("settings.keep.android") and ui.exists("settings.keep.iphone")
+    finally:
+        ui.close()
+
+
+def test_home_draws_its_notice_without_making_the_backup_and_makes_it_a_moment_later(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    phone(monkeypatch, persistent=False)
+    exported = count_backups(monkeypatch)
+    monkeypatch.setattr(keep_history, "PREPARE_AFTER_S", 3600)
+    _, ui = open_app(tmp_path)
+    try:
+        ui.eventually(lambda: NOT_KEPT in ui.texts())
+        ui.settle()
+        button = ui.control("home.keep.backup")
+        assert exported == [] and button.action is None and button.disabled  # no tap before its file is there
+        tab(ui, 1)  # Home left before the moment: its file is never made
+        monkeypatch.setattr(keep_history, "PREPARE_AFTER_S", 0)
+        ui.settle()
+        assert exported == []
+        tab(ui, 0)
+        ui.eventually(lambda: ui.control("home.keep.backup").action is not None)
+        assert exported == [1] and not ui.control("home.keep.backup").disabled
+        assert json.loads(ui.control("home.keep.backup").action.payload)["plays"][0]["game"] == "kahuna"
     finally:
         ui.close()
 
@@ -123,22 +162,16 @@ def tab(ui: Harness, index: int) -> None:
 
 def test_home_exports_the_history_again_only_when_it_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     phone(monkeypatch, persistent=False)
-    exported: list[int] = []
-    export, *rest = data_panel.EXPORTS["backup"]
-
-    def counted(repo: Repository) -> bytes:
-        exported.append(1)
-        return export(repo)
-
-    monkeypatch.setitem(data_panel.EXPORTS, "backup", (counted, *rest))
+    exported = count_backups(monkeypatch)
     repo, ui = open_app(tmp_path)
     try:
-        ui.eventually(lambda: ui.exists("home.keep.backup"))
+        ui.eventually(lambda: exported == [1])
         ui.click("home.keep.backup")
         tab(ui, 1)
         tab(ui, 0)
         ui.eventually(lambda: ui.exists("home.keep.backup"))
-        assert len(exported) == 1  # drawn three times, exported once
+        ui.settle()
+        assert len(exported) == 1  # drawn four times, exported once
         repo.add_play(make_play("patchwork", "2026-11-02T20:00:00+00:00"))
         tab(ui, 1)
         tab(ui, 0)
