@@ -25,12 +25,12 @@ EXPANSION_OF = "expansion_of"  # what is kept of an expansion's game: the game h
 UNNAMED_TEAM = re.compile(r"(0|[1-9][0-9]{0,2})")  # BG Stats' teams the players did not name: "0", "1", ...
 
 
-def team_label(play: dict[str, Any], team: str) -> str:
-    """A team as the play's page names it: a team BG Stats brought without a name ("0") is the first ("1"), in
-    the player's words ("Team 1"); the record keeps "0", and the export writes it back as it came."""
+def unnamed_team_number(play: dict[str, Any], team: str) -> int | None:
+    """The number a team BG Stats brought without a name ("0") is shown by, counting from 1 ("Team 1"); None for a
+    named team. The record keeps "0", and the export writes it back as it came."""
     if "bgstats" in play and UNNAMED_TEAM.fullmatch(team):
-        return str(int(team) + 1)
-    return team
+        return int(team) + 1
+    return None
 
 
 def expansion_bases(games: Games, played: set[int], played_with: dict[int, Counter[int]]) -> dict[int, int | None]:

@@ -10,11 +10,12 @@ from typing import Any
 import flet as ft
 
 from scoring.engine import MAX_NAME_LENGTH
+from scoring.teams import TEAMS
 
 from ..i18n import Translator
 from ..models import record as rec
 from ..store.bgstats import add_play_url
-from ..store.bgstats_teams import team_label
+from ..store.bgstats_teams import unnamed_team_number
 from ..store.expansions import expansions_of_game
 from ..store.play_record import (
     MAX_EXPANSION_NAME,
@@ -112,21 +113,31 @@ class PlayRecordPanel:
         return tagged(key, ft.Row([ft.Icon(icon, size=18), AppText(self.t(key), size=13, width=110),
                                    AppText(value, size=14, expand=True, selectable=True)], spacing=8), value)
 
-    def _teams(self) -> list[ft.Control]:
-        """Each team with its players, and the team of the winners (BG Stats' unnamed teams numbered from 1)."""
-        def label(team: str) -> str:
-            return team_label(self.play, team)
+    def _team_name(self, team: str) -> str:
+        """A team as the page names it: BG Stats' unnamed teams ("0", "1") as "Team 1", "Team 2"."""
+        number = unnamed_team_number(self.play, team)
+        return team if number is None else self.t("new.team_n", n=number)
 
+    @property
+    def scored_by_teams(self) -> bool:
+        """A team game of one's own: the engine ranked its teams, which the result above shows (and its sheet,
+        not this record, holds them)."""
+        return bool((current_result(self.play).get("extras") or {}).get(TEAMS))
+
+    def _teams(self) -> list[ft.Control]:
+        """Each team with its players, and the team of the winners, for a play whose teams only its record holds."""
+        if self.scored_by_teams:
+            return []
         lines: list[ft.Control] = [
             tagged(f"record.team.{n}", ft.Row([ft.Icon(ft.Icons.GROUPS_OUTLINED, size=18),
-                                               AppText(self.t("record.team", team=label(team)), size=13, width=110),
+                                               AppText(self._team_name(team), size=13, width=110),
                                                AppText(", ".join(players), size=14, expand=True, selectable=True)],
-                                              spacing=8), f"{label(team)}: {', '.join(players)}")
+                                              spacing=8), f"{self._team_name(team)}: {', '.join(players)}")
             for n, (team, players) in enumerate(team_members(self.play).items())]
         won = winning_teams(self.play)
         if won:
             lines.append(tagged("record.team_won", AppText(
-                self.t("record.team_won", team=", ".join(label(team) for team in won)),
+                self.t("record.team_won", team=", ".join(self._team_name(team) for team in won)),
                 size=14, weight=ft.FontWeight.BOLD)))
         return lines
 
@@ -147,9 +158,10 @@ class PlayRecordPanel:
                                  min_lines=2, max_lines=5, max_length=rec.MAX_NOTE)
         self.starter = ft.Dropdown(label=t("record.start_player"), value=rec.start_player(self.play, self.names),
                                    options=[ft.DropdownOption(key=n, text=n) for n in self.names], dense=True)
-        teams = {name: team_label(self.play, team) for name, team in teams_of(self.play).items()}
-        self.teams = {name: ft.TextField(label=name, value=teams.get(name, ""), dense=True, expand=True,
-                                         max_length=MAX_NAME_LENGTH) for name in self.names}
+        teams = {name: self._team_name(team) for name, team in teams_of(self.play).items()}
+        self.teams = {} if self.scored_by_teams else {
+            name: ft.TextField(label=name, value=teams.get(name, ""), dense=True, expand=True,
+                               max_length=MAX_NAME_LENGTH) for name in self.names}
         self.expansions = ft.TextField(label=t("record.expansions_field"), multiline=True, min_lines=1, max_lines=5,
                                        value="\n".join(e["name"] for e in expansions_of(self.play)))
         self.offered = expansions_of_game(self.repo, self.play["game"])
@@ -163,7 +175,7 @@ class PlayRecordPanel:
             content=ft.Column([tagged("record.field.duration", self.duration),
                                tagged("record.field.location", self.location), ft.Row(choices, wrap=True),
                                tagged("record.field.note", self.note), tagged("record.field.start", self.starter),
-                               AppText(t("record.teams_field"), size=13),
+                               *([AppText(t("record.teams_field"), size=13)] if self.teams else []),
                                *[tagged(f"record.field.team.{n}", box) for n, box in enumerate(self.teams.values())],
                                tagged("record.field.expansions", self.expansions), ft.Row(offers, wrap=True),
                                self.error], tight=True, width=360),
@@ -175,9 +187,10 @@ class PlayRecordPanel:
 
     def _with_teams_and_expansions(self, record: rec.Record) -> rec.Record:
         """Raises RecordError."""
-        shown = {team_label(self.play, team): team for team in teams_of(self.play).values()}  # kept as it came
-        teams = {name: shown.get(team, team) for name, field in self.teams.items()
-                 if (team := " ".join((field.value or "").split()))}
+        shown = {self._team_name(team): team for team in teams_of(self.play).values()}  # kept as it came
+        teams = teams_of(self.play) if self.scored_by_teams else {
+            name: shown.get(team, team) for name, field in self.teams.items()
+            if (team := " ".join((field.value or "").split()))}
         expansions = typed_expansions(self.expansions.value or "", [*self.offered, *expansions_of(self.play)])
         out = {key: value for key, value in record.items() if key not in ("teams", "expansions")}
         if teams:

@@ -77,10 +77,10 @@ def test_unnamed_bgstats_teams_are_numbered_from_one(open_app: Callable[..., Har
     imported(services)
     play = play_of(services, TEAM_PLAY)
     ui = open_app(f"/history/{play['id']}")
-    assert ui.tagged("record.team.0").label.startswith(("1: ", "2: "))
+    assert ui.tagged("record.team.0").label.startswith(("Team 1: ", "Team 2: "))
     assert "Team 2 won" in ui.texts() and "Team 0" not in " ".join(ui.texts())
     ui.click("record.edit")
     ui.click("record.save")
     assert record_of(services.repo.play(play["id"]))["teams"] == record_of(play)["teams"]  # "0" and "1" stay
-    assert "2 팀 승리" in open_app(f"/history/{play['id']}", lang="ko").texts()
+    assert "팀 2 승리" in open_app(f"/history/{play['id']}", lang="ko").texts()
     assert "Team 2 hat gewonnen" in open_app(f"/history/{play['id']}", lang="de").texts()

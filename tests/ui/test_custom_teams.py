@@ -11,7 +11,7 @@ from companion.app import Services
 from companion.models.definition_form import DefinitionForm
 from companion.store.bgstats import export_bgstats
 from companion.store.definitions import DefinitionStore
-from companion.store.play_record import teams_of, winning_teams
+from companion.store.play_record import record_of, teams_of, winning_teams
 from scoring import score_sheet
 
 from .harness import Harness
@@ -88,8 +88,12 @@ def test_define_a_team_game_play_it_and_find_its_teams_in_history_and_the_export
     assert teams_of(play) == teams and winning_teams(play) == ["Red"]
     assert next(services.repo.summaries()).teams == (("Ann", "Dee"), ("Bo", "Cy"))  # rated as two teams
     detail = open_app(f"/history/{play['id']}")
-    assert detail.tagged("record.team.0").label == "Red: Ann, Dee"
-    assert "Team Red won" in detail.texts()
+    assert "Red wins: Ann, Dee" in detail.texts() and detail.tagged("result.team.1").label == "Blue (Bo, Cy): 12"
+    assert not detail.exists("record.team.0")  # the result above shows the teams: the record does not again
+    detail.click("record.edit")
+    assert not detail.exists("record.field.team.0")  # the sheet's teams decide the result: not edited here
+    detail.click("record.save")
+    assert record_of(services.repo.play(play["id"]))["teams"] == teams
     (exported,) = json.loads(export_bgstats(services.repo))["plays"]
     assert exported["usesTeams"] is True
     assert [(seat["team"], seat["winner"]) for seat in exported["playerScores"]] == [

@@ -37,7 +37,7 @@ def test_teams_and_expansions_are_shown_and_edited(open_app: Callable[..., Harne
     assert stored["expansions"] == [{"name": "Plunder", "bgg_id": 12, "bgstats": "kept-uuid"},
                                     {"name": "Treasure Map"}]
     assert ui.tagged("record.team.0").label.startswith("Red Sea: " if names[0] == winner else "Blue: ")
-    assert "Team Red Sea won" in ui.texts()
+    assert "Red Sea won" in ui.texts()
     assert ui.tagged("record.expansions").label == "Plunder, Treasure Map"
 
 
