@@ -13,7 +13,7 @@ from scoring import GameSpec
 from scoring.custom import is_custom
 
 from ..store import share_codes
-from ..store.definitions import DELETED, HIDDEN
+from ..store.definitions import DELETED, EXPANSION, HIDDEN
 from ..store.merge import GameRefusedError
 from ..widgets.common import error_text, tagged
 from ..widgets.text import AppText
@@ -73,7 +73,7 @@ class GameActions:
     def _merge(self, spec: GameSpec) -> None:
         t = self.t
         states = self.store.states()
-        targets = [s for s in self.store.specs() if s.id != spec.id and states.get(s.id) != DELETED]
+        targets = [s for s in self.store.specs() if s.id != spec.id and states.get(s.id) not in (DELETED, EXPANSION)]
         picker = ft.Dropdown(label=t("games.merge_into"), dense=True, expand=True,
                              options=[ft.DropdownOption(key=s.id, text=t.text(s.name)) for s in targets])
         problem = error_text(None)

@@ -65,9 +65,11 @@ def test_a_game_hidden_from_home_comes_back_from_the_hidden_games(open_app: Call
 
 def test_imported_games_are_hidden_at_once_and_one_is_merged_into_a_game_of_ones_own(
         open_app: Callable[..., Harness], services: Services) -> None:
-    imported = import_games(services, ["Azul: Summer Pavilion", "Cascadia", "Golf"])
+    imported = import_games(services, ["Azul: Summer Pavilion", "Cascadia", "Golf", "Cascadia: Landmarks"])
     store = DefinitionStore(services.repo)
     store.save(AZUL)
+    landmarks = imported.pop()
+    store.file_as_expansions([landmarks])  # an expansion is no game to merge plays into
     ui = open_app("/games")
     ui.click("games.hide_imported")
     assert ui.snacks()[-1] == "3 imported games hidden."
@@ -80,6 +82,8 @@ def test_imported_games_are_hidden_at_once_and_one_is_merged_into_a_game_of_ones
     assert any(text.startswith("Its play moves to the game you choose") for text in ui.texts())
     ui.click("games.merge.confirm")
     assert "Choose the game to merge it into." in ui.texts()
+    targets = [option.key for option in ui.control("games.merge.target").options]
+    assert "custom-azul" in targets and landmarks not in targets
     ui.choose("games.merge.target", "custom-azul")
     ui.click("games.merge.confirm")
     assert ui.dialog() is None
