@@ -124,8 +124,15 @@ class DefinitionStore:
 
     def hidden(self) -> list[GameSpec]:
         """The hidden games, in the catalog's order."""
+        return self._shelved(HIDDEN)
+
+    def expansions(self) -> list[GameSpec]:
+        """The imported expansions filed under their base games (off Home and the hidden list)."""
+        return self._shelved(EXPANSION)
+
+    def _shelved(self, state: str) -> list[GameSpec]:
         states = self.states()
-        return [spec for spec in self._listed() if states.get(spec.id) == HIDDEN]
+        return [spec for spec in self._listed() if states.get(spec.id) == state]
 
     def _listed(self) -> list[GameSpec]:
         return [*all_specs(), *(spec_from_definition(d) for d in self.games())]
@@ -202,8 +209,8 @@ class DefinitionStore:
                     self._set_state(game_id, EXPANSION)
 
     def show(self, game_id: str) -> None:
-        """Put a hidden game back on Home."""
-        if self.states().get(game_id) == HIDDEN:
+        """Put a hidden game, or an import's expansion that is a game of its own, back on Home."""
+        if self.states().get(game_id) in (HIDDEN, EXPANSION):
             self._set_state(game_id, None)
 
     def shelf(self) -> list[dict[str, str]]:

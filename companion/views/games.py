@@ -1,5 +1,5 @@
-"""Your games: every game on Home and the hidden ones, each with what can be done with it (see game_actions), and
-the games an import defined hidden at once."""
+"""Your games: every game on Home, the hidden ones and the imported expansions filed under their games, each with
+what can be done with it (see game_actions), and the games an import defined hidden at once."""
 
 from __future__ import annotations
 
@@ -33,8 +33,11 @@ class GamesScreen(Screen):
                                                lambda e: self._hide_imported(imported), icon=ft.Icons.VISIBILITY_OFF))
         away = [self._row(spec, plays, hidden=True) for spec in hidden] or [
             tagged("games.none_hidden", AppText(t("games.none_hidden"), size=14, color=ft.Colors.ON_SURFACE_VARIANT))]
+        filed = [self._row(spec, plays, hidden=True) for spec in store.expansions()]
         return [section(t("games.on_home"), *on_home, subtitle=t("games.on_home_help")),
-                tagged("games.hidden", section(t("games.hidden"), *away, subtitle=t("games.hidden_help")))]
+                tagged("games.hidden", section(t("games.hidden"), *away, subtitle=t("games.hidden_help"))),
+                *([tagged("games.expansions", section(t("games.expansions"), *filed,
+                                                      subtitle=t("games.expansions_help")))] if filed else [])]
 
     def _row(self, spec: GameSpec, plays: Counter[str], hidden: bool) -> ft.Control:
         t = self.t

@@ -151,3 +151,15 @@ def test_a_builtin_game_can_only_be_hidden(open_app: Callable[..., Harness]) -> 
     assert "홈에서 숨기기" in ui.texts()
     ui.click("games.actions.close")
     assert ui.dialog() is None
+
+
+def test_an_expansion_filed_by_an_import_can_be_shown_on_home_as_a_game_of_its_own(
+        open_app: Callable[..., Harness], services: Services) -> None:
+    [standalone] = import_games(services, ["Cascadia: Landmarks"])
+    DefinitionStore(services.repo).file_as_expansions([standalone])
+    assert not open_app("/").exists(f"home.game.{standalone}")
+    ui = open_app("/games")
+    assert ui.exists("games.expansions") and ui.exists(f"games.game.{standalone}")
+    ui.click(f"games.show.{standalone}")
+    assert ui.snacks()[-1] == "Cascadia: Landmarks is on Home again." and not ui.exists("games.expansions")
+    assert open_app("/").exists(f"home.game.{standalone}")
