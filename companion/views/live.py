@@ -32,6 +32,7 @@ from ..models.sheet_model import Evaluation, SheetModel
 from ..store import GameFinished
 from ..widgets.common import icon_button, labelled_switch, primary_button, section, shown_value, tagged
 from ..widgets.fields import EditorFactory
+from ..widgets.teams import team_totals, teams_of
 from ..widgets.text import AppText
 from .base import Screen
 from .result import winner_headline
@@ -259,7 +260,8 @@ class LiveScreen(Screen):
                     AppText(name, expand=True, size=18, weight=ft.FontWeight.BOLD if name in result.winners
                             else None),
                     AppText(str(player.total), size=22, weight=ft.FontWeight.BOLD)])))
-        return section(self.t("live.scores"), *rows)
+        teams = teams_of(result)  # a team game: the teams' totals first, as the scorekeeper's sheet shows them
+        return section(self.t("live.scores"), *([team_totals(self.t, teams, "live.team")] if teams else []), *rows)
 
     def _result(self, sheet: dict[str, Any]) -> list[ft.Control]:
         result = score_sheet(sheet)

@@ -16,6 +16,7 @@ from scoring import score_sheet
 
 from .harness import Harness
 from .test_custom_game import choose_radio
+from .test_live_screens import phone_of, share  # noqa: F401 (a fixture, used by its name)
 
 SEATS = ("Ann", "Bo", "Cy", "Dee")
 
@@ -157,3 +158,21 @@ def test_the_switch_is_only_for_games_won_by_totals_and_stored_games_open_unchan
               "categories": [{"key": "c1", "name": "Strokes"}], "win": "lowest"}
     form = DefinitionForm.of(stored)
     assert form.teams is False and "teams" not in form.definition()
+
+
+def test_a_phone_at_the_live_table_sees_the_teams_totals(open_app: Callable[..., Harness],
+                                                         phone_of: Callable[..., Harness]) -> None:  # noqa: F811
+    host = open_app("/custom/new")
+    define_relay(host)
+    seat_players(host)
+    host.click("new.start")
+    sheet_route = host.view.route
+    phone = phone_of(host)
+    phone.type("live.code", share(host))
+    phone.click("live.join")
+    host.run(host.page.push_route(sheet_route))
+    for seat, points in enumerate([10, 5, 7, 8]):
+        host.type(f"players[{seat}].c1", str(points))
+        host.click("sheet.next_player")
+    phone.eventually(lambda: phone.exists("live.team.0") and phone.tagged("live.team.0").label == "Red (Ann, Dee): 18")
+    assert phone.tagged("live.team.1").label == "Blue (Bo, Cy): 12"
