@@ -8,7 +8,9 @@ For each mode, in headless Chromium at phone size with a fresh browser profile p
   build with the network off, from its service worker's cache, once the phone has made Python's snapshot
   (publish/worker.js: a build that ships one has it at once); server mode from the HTTP cache);
 - tap to value: a value typed on a For Sale sheet until its total shows on screen (median of the taps), in the
-  first visit (the phone build makes Python's snapshot meanwhile, in a second worker) and after the warm start.
+  first visit (before the phone build makes Python's snapshot, in a second worker, once the page has had no input
+  for 3 s: publish/page.html; the build before made it 5 s after Python started, in the taps) and after the warm
+  start.
 Also the size of `dist/`, and of the web client as flet-web ships it, and where the phone build's warm start
 goes: the steps the page and its Python worker mark (publish/page.html, worker.js), in seconds since the page's
 navigation began. `--dist DIR` measures a build made before (another checkout's, for before/after) instead of

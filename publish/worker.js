@@ -10,9 +10,20 @@ self.flet_js.mark("worker started");
 // Python's memory snapshot is made on the phone (snapshot-maker.js), once for each app.zip, and kept in a cache of
 // its own (an update of the build leaves it; an unchanged archive keeps its snapshot): the host never sends one,
 // 10 MB that changed with any change to the app. Without one, Python starts the ordinary way, and the snapshot is
-// made in the background a little after.
+// made in the background a little after, once the page says the player is not tapping (page.html).
 const SNAPSHOTS = "python-snapshot";
 const SNAPSHOT_DELAY_MS = 5_000;  // after the app is up: the first screen does not wait for it
+
+function whenIdle() {
+  const idle = new BroadcastChannel("table-companion-idle");
+  return new Promise((resolve) => {
+    idle.onmessage = () => {
+      idle.close();
+      resolve();
+    };
+    idle.postMessage("when idle");
+  });
+}
 
 async function snapshotKey(archive) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
@@ -134,7 +145,7 @@ async function startPyodide() {
   if (snapshot === undefined) {
     const pyodide = await withRuntime(runtime, undefined, () => loadPyodide(options));
     Promise.all([archive, key]).then(([bytes, name]) => bytes && name &&
-      setTimeout(() => makeSnapshot(bytes, name), SNAPSHOT_DELAY_MS));
+      setTimeout(() => whenIdle().then(() => makeSnapshot(bytes, name)), SNAPSHOT_DELAY_MS));
     return pyodide;
   }
   const unzipped = archive.then((bytes) => bytes && unzip(bytes));  // inflated while Python restores
