@@ -89,6 +89,11 @@ class Phone:
         placeholder.wait_for(state="attached", timeout=60_000)
         placeholder.dispatch_event("click")  # turns on Flutter's semantics tree
 
+    def text_size(self, factor: float) -> None:
+        """Draw the text `factor` times the phone's own size, as the phone build's Settings does: the page's root
+        font size, which Flutter's engine follows at once (publish/page.html)."""
+        self.page.evaluate(f"document.documentElement.style.fontSize = '{16 * factor}px'")
+
     def tagged(self, identifier: str) -> Locator:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
 

@@ -1,8 +1,9 @@
 """Every screen, opened by its address in headless Chromium at phone size, in every language the app speaks (the
-browser set to it chooses it).
+browser set to it chooses it), at the phone's own text size and at the largest the app offers (Settings, x1.6).
 
-Each visit waits for the control that makes the screen what it is, then takes a screenshot (look at them:
-$TC_SCREENSHOTS, default /tmp/table-companion-screenshots).
+Each visit waits for the control that makes the screen what it is, takes a screenshot at each size (look at them:
+$TC_SCREENSHOTS, default /tmp/table-companion-screenshots) and checks that no control lies past the screen's edges
+and no text is squeezed narrower than a word of it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from companion.i18n import LANGUAGES
+from companion.platform import TEXT_SIZES
 from companion.store.repository import Repository
 from scoring import score_sheet
 
@@ -52,6 +54,9 @@ def tour(ids: dict[str, str]) -> list[tuple[str, str, str]]:
     return [
         ("home", "/", "home.game.carnage"),
         ("new-game", "/new/captain-flip", "new.start"),
+        ("quick", "/quick", "quick.name"),
+        ("games", "/games", "games.hidden"),
+        ("custom-game", "/custom/new", "custom.add_category"),
         ("sheet", f"/play/{draft}", "piraten.record"),
         ("guide", f"/play/{draft}/guide", "guide.steps"),
         ("share", f"/play/{draft}/share", "live.share.code"),
@@ -69,16 +74,60 @@ def tour(ids: dict[str, str]) -> list[tuple[str, str, str]]:
 
 
 BROWSER_LOCALES = {"en": "en-US", "ko": "ko-KR", "de": "de-DE", "fr": "fr-FR", "es": "es-ES", "ja": "ja-JP"}
+SMALLEST_TEXT = 10  # px: the app's smallest text (widgets name 10 to 22; Material's own styles 11 and up)
+# Flutter puts each control's semantics node where the control is drawn, clipped to what shows; controls in a
+# row that scrolls sideways are partly out of sight on purpose (Home's games played lately).
+SIDEWAYS = """node => {
+    for (let up = node.parentElement?.closest("flt-semantics"); up; up = up.parentElement?.closest("flt-semantics")) {
+        if (getComputedStyle(up).overflowX === "scroll") return true;
+    }
+    return false;
+}"""
+# Controls past the screen's left or right edge: the player can neither see nor reach them.
+OFF_SCREEN = f"""() => [...document.querySelectorAll("flt-semantics")].filter(node => {{
+    const box = node.getBoundingClientRect();
+    return box.width > 0 && (box.left < -0.5 || box.right > innerWidth + 0.5) && !({SIDEWAYS})(node);
+}}).map(node => "off the screen: " + (node.getAttribute("flt-semantics-identifier")
+                                    || node.getAttribute("aria-label") || node.textContent).slice(0, 60))"""
+# Text squeezed narrower than one of its words at the app's smallest size: a word broken letter by letter or cut
+# (French 'En tête : Joon' beside a wide button, one letter a line). Measured in the app's font; buttons and tabs
+# are left out (an icon button's label is its tooltip), and so is Flutter's own count under a field with a limit.
+SQUEEZED = rf"""async ([scale, smallest]) => {{
+    const face = new FontFace("tour-measure", "url(/fonts/TableGothic-Regular.ttf)");
+    document.fonts.add(await face.load());
+    const pen = document.createElement("canvas").getContext("2d");
+    pen.font = `${{smallest * scale}}px tour-measure`;
+    return [...document.querySelectorAll("flt-semantics")].flatMap(node => {{
+        const role = node.getAttribute("role");
+        const text = (node.getAttribute("aria-label") || node.textContent || "").trim();
+        const box = node.getBoundingClientRect();
+        if (role === "button" || role === "tab" || node.querySelector("flt-semantics") || !text || box.width === 0
+            || / characters? remaining$/.test(text) || ({SIDEWAYS})(node)) return [];
+        const words = text.split(/\s+/).flatMap(w => /[\u3000-\u9fff\uac00-\ud7af]/.test(w) ? [...w] : [w]);
+        const widest = Math.max(...words.map(w => pen.measureText(w).width));
+        return widest > box.width + 1 ? [`squeezed: ${{text.slice(0, 40)}} (${{Math.round(box.width)}} px)`] : [];
+    }});
+}}"""
 
 
 @pytest.mark.parametrize(("locale", "prefix"), [(BROWSER_LOCALES[lang], lang) for lang in LANGUAGES])
 def test_every_screen_at_phone_size(browser: Browser, seeded: tuple[Server, dict[str, str]], locale: str,
                                     prefix: str) -> None:
+    """Each screen at the phone's own text size, then on the same page at the largest (as Settings switches it:
+    a second page load would double the tour's time)."""
     server, ids = seeded
+    faults: dict[str, list[str]] = {}
     for name, address, marker in tour(ids):
         phone = Phone(browser, server.url + address, locale)
         try:
             phone.wait(marker)
-            phone.shot(f"{prefix}-tour-{name}")
+            for size in ("phone", "largest"):
+                phone.text_size(TEXT_SIZES[size])
+                shot = phone.shot(f"{prefix}-tour-{name}" if size == "phone" else f"{prefix}-{size}-tour-{name}")
+                found = phone.page.evaluate(OFF_SCREEN) + phone.page.evaluate(SQUEEZED, [TEXT_SIZES[size],
+                                                                                         SMALLEST_TEXT])
+                if found:
+                    faults[shot.name] = found
         finally:
             phone.close()
+    assert faults == {}
