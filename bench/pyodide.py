@@ -19,6 +19,7 @@ megabytes; `ratio` is Pyodide's time over CPython's.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import shutil
 import subprocess
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.store import bgstats
 from publish.build import build
@@ -112,12 +114,14 @@ def import_figures(browser: Browser, url: str, work: Path, n: int) -> dict[str, 
     cpython = json.loads(baseline.stdout)
     page = open_pyodide(browser, url, {EXPORT_URL: export})
     try:
-        before = page.evaluate(FETCHED, [EXPORT_URL, "/tmp/export.json"])
-        figures = page.evaluate(IMPORT, "/tmp/export.json")
-        phone = {**figures, "wasm_heap_before_mb": round(before, 1), "wasm_heap_after_mb": round(
-            page.evaluate("wasmMb()"), 1), "js_heap_mb": js_heap_mb(page)}
+        before = round(page.evaluate(FETCHED, [EXPORT_URL, "/tmp/export.json"]), 1)
+        phone = {**page.evaluate(IMPORT, "/tmp/export.json"), "wasm_heap_before_mb": before,
+                 "wasm_heap_after_mb": round(page.evaluate("wasmMb()"), 1), "js_heap_mb": js_heap_mb(page)}
+    except PlaywrightError as error:  # the page itself is gone (Chromium ends a renderer out of memory)
+        phone = {"error": error.message.splitlines()[0]}
     finally:
-        page.context.close()
+        with contextlib.suppress(PlaywrightError):
+            page.context.close()
         export.unlink()
     out = {"plays": n, "export_mb": size_mb, "cpython": cpython, "pyodide": phone}
     if "error" not in phone:
