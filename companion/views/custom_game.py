@@ -334,6 +334,7 @@ class CustomGameScreen(Screen):
                    else t("custom.preview_winners", names=", ".join(result.winners)) if result.winners
                    else t("custom.preview_nobody"))
         outcome.controls = [tagged("custom.preview.winners", AppText(winners, size=16, weight=ft.FontWeight.BOLD)),
+                            *([team_totals(t, teams, "custom.preview.team")] if teams else []),
                             *[AppText(t.text(note.text), size=14, italic=True) for note in result.tiebreaks]]
 
     # ---- changes -------------------------------------------------------------------------------------
@@ -341,7 +342,6 @@ class CustomGameScreen(Screen):
     def _structure(self, change: Callable[[], None]) -> None:
         """A change of rows or choices: the body is drawn again (what was typed is in the form already)."""
         change()
-                            *([team_totals(t, teams, "custom.preview.team")] if teams else []),
         self.problem = None
         self.rebuild()
 
@@ -358,6 +358,8 @@ class CustomGameScreen(Screen):
             self.form.win = rule
             if rule == "cooperative":
                 self.form.tiebreaks = []
+            if rule not in ("highest", "lowest"):
+                self.form.teams = False
         self._structure(change)
 
     def _add_tiebreak(self, choice: str) -> None:
@@ -365,8 +367,6 @@ class CustomGameScreen(Screen):
         if kind in ("most", "least", "chosen"):
             self._structure(lambda: self.form.add_tiebreak(kind, key, self.t("custom.tie.first_to_finish")
                                                            if kind == "chosen" else ""))
-            if rule not in ("highest", "lowest"):
-                self.form.teams = False
 
     def _copy(self, game: str) -> None:
         t = self.t
