@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 PHONE_WIDTH = 412  # px: the narrow phone the screens are laid out for
 BOTTOM_BAR_HEIGHT = TOUCH + 2 * 12  # px: a screen's bottom bar, its buttons in a padding of 12
 TITLE_SIZE, SMALL_TITLE_SIZE = 22, 17  # the app bar's title size (Material 3), and for a title that needs two lines
+# Flutter's app bar draws its title at most 1.34 times its size, however large the text size (app_bar.dart,
+# _kMaxTitleTextScaleFactor): a title laid out for that is whole at every text size.
+TITLE_MAX_SCALE = 1.34
 
 # Top-level destinations of the navigation bar: (route, icon, selected icon, catalog key).
 DESTINATIONS = [
@@ -105,11 +108,11 @@ class Screen:
 
 
 def app_bar_title(title: str, actions: int, back: bool) -> ft.Text:
-    """The title, or on a phone where it would end in "…" ("티켓 투 라이드: 유럽" next to three buttons), the
-    title smaller and on up to two lines."""
+    """The title, or on a phone where it would end in "…" ("티켓 투 라이드: 유럽" next to three buttons, '海賊ダ…' next
+    to four at the largest text size), the title smaller and on up to two lines."""
     room = PHONE_WIDTH - 32 - 48 * actions - (56 if back else 0)
     ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.55 for c in title)
-    if ems * TITLE_SIZE <= room:
+    if ems * TITLE_SIZE * TITLE_MAX_SCALE <= room:
         return AppText(title)
     return AppText(title, size=SMALL_TITLE_SIZE, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
 

@@ -27,7 +27,8 @@ def test_each_game_card_carries_its_picture_with_it(open_app: Callable[..., Harn
 
 
 def test_a_title_too_long_for_the_app_bar_gets_smaller_instead_of_cut() -> None:
-    assert app_bar_title("Piraten Kapern", actions=3, back=True).size is None
+    assert app_bar_title("Patchwork", actions=3, back=True).size is None
+    assert app_bar_title("Piraten Kapern", actions=3, back=True).size == SMALL_TITLE_SIZE  # whole at the largest size
     assert app_bar_title("티켓 투 라이드: 유럽", actions=3, back=True).size == SMALL_TITLE_SIZE
     assert app_bar_title("Ticket to Ride: Europe", actions=3, back=True).size == SMALL_TITLE_SIZE
     assert app_bar_title("Ticket to Ride: Europe", actions=0, back=False).size is None
