@@ -9,8 +9,8 @@ the plays stored with the progress bar told after each batch) into an empty data
   context, the file fetched into Pyodide's file system, the data folder on `/data` mounted on IndexedDB as the
   app mounts it. Also the copy of that folder to IndexedDB after the import (idb_copy_ms: the app makes it after
   its writes, in the background), and Pyodide's memory: the WebAssembly heap (it only grows, so its size after
-  is its peak) before the import and after it, and Chromium's JavaScript heap in use after it (where Pyodide's
-  file system keeps the file).
+  is its peak) before the import and after it, and Chromium's JavaScript heap in use after it (the file, which
+  Pyodide's file system keeps in an ArrayBuffer, is in neither).
 With `--ratings N`, bench.ratings' timings of N play summaries, in this process and in Pyodide (R runs each).
 `--dist DIR` measures a build made before; without it this checkout is built first (minutes). Milliseconds and
 megabytes; `ratio` is Pyodide's time over CPython's.
@@ -25,11 +25,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.store import bgstats
@@ -42,7 +41,8 @@ from . import in_pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = ("bench/__init__.py", "bench/in_pyodide.py", "bench/ratings.py")  # what Pyodide needs of bench/
-EXPORT_URL, ROWS_URL = "/bench/export.json", "/bench/summaries.marshal"  # answered by Playwright, not the server
+SERVED = ("pyodide", "app.zip", "manifest.json", "index.html")  # what the page loads (the server asks for index.html)
+FILES = "bench"  # the folder of the bench's own files, served beside them
 START = """async (code) => {
   const { loadPyodide } = await import("/pyodide/pyodide.mjs");
   const py = await loadPyodide();
@@ -59,8 +59,8 @@ from bench import in_pyodide`);
   window.py = py;
   window.wasmMb = () => py._module.HEAPU8.buffer.byteLength / 2 ** 20;
 }"""
-FETCHED = """async ([url, path]) => {
-  py.FS.writeFile(path, new Uint8Array(await (await fetch(url)).arrayBuffer()));
+FETCHED = """async (name) => {
+  py.FS.writeFile("/tmp/" + name, new Uint8Array(await (await fetch("/bench/" + name)).arrayBuffer()));
   return wasmMb();
 }"""
 IMPORT = """async (path) => {
@@ -78,21 +78,23 @@ RATE = """(runs) => JSON.parse(py.runPython(
   `json.dumps(in_pyodide.rate(Path("/tmp/summaries.marshal").read_bytes(), ${runs}))`))"""
 
 
-def open_pyodide(browser: Browser, url: str, answers: dict[str, Path | bytes]) -> Page:
-    """A page of a fresh context with the phone build's Pyodide, its app and bench.in_pyodide loaded; `answers`
-    are the bench's own URLs (the file to import, the summaries to rate)."""
+def site(dist: Path, work: Path) -> Path:
+    """A folder to serve: links to what the page loads of the build, and a folder for the bench's files (the file
+    to import, the summaries to rate), fetched over HTTP as a phone fetches a file (Playwright's own answers to
+    the page cross a DevTools pipe of 100 MB, too small for an export of 150,000 plays)."""
+    root = work / "site"
+    (root / FILES).mkdir(parents=True)
+    for name in SERVED:
+        (root / name).symlink_to(dist / name)
+    return root
+
+
+def open_pyodide(browser: Browser, url: str) -> Page:
+    """A page of a fresh context with the phone build's Pyodide, its app and bench.in_pyodide loaded."""
     page = browser.new_context().new_page()
-    for url_path, answer in answers.items():
-        page.route(f"**{url_path}", answering(answer))
     page.goto(url + "/manifest.json")
     page.evaluate(START, {name: (ROOT / name).read_text(encoding="utf-8") for name in CODE})
     return page
-
-
-def answering(answer: Path | bytes) -> Callable[[Route], None]:
-    if isinstance(answer, Path):
-        return lambda route: route.fulfill(path=answer, content_type="application/octet-stream")
-    return lambda route: route.fulfill(body=answer, content_type="application/octet-stream")
 
 
 def js_heap_mb(page: Page) -> float:
@@ -104,7 +106,7 @@ def js_heap_mb(page: Page) -> float:
 
 def import_figures(browser: Browser, url: str, work: Path, n: int) -> dict[str, Any]:
     """One size: the export made, imported in CPython, then in the phone build's Pyodide."""
-    export = work / f"export-{n}.json"
+    export = work / "site" / FILES / "export.json"
     export.write_bytes(bgstats.export_bgstats(bgstats_bench.synthetic_history(work / f"history-{n}", n)))
     shutil.rmtree(work / f"history-{n}")
     size_mb = round(export.stat().st_size / 2**20, 2)
@@ -112,9 +114,9 @@ def import_figures(browser: Browser, url: str, work: Path, n: int) -> dict[str, 
                               cwd=ROOT, capture_output=True, text=True, check=True)
     shutil.rmtree(work / f"cpython-{n}")
     cpython = json.loads(baseline.stdout)
-    page = open_pyodide(browser, url, {EXPORT_URL: export})
+    page = open_pyodide(browser, url)
     try:
-        before = round(page.evaluate(FETCHED, [EXPORT_URL, "/tmp/export.json"]), 1)
+        before = round(page.evaluate(FETCHED, export.name), 1)
         phone = {**page.evaluate(IMPORT, "/tmp/export.json"), "wasm_heap_before_mb": before,
                  "wasm_heap_after_mb": round(page.evaluate("wasmMb()"), 1), "js_heap_mb": js_heap_mb(page)}
     except PlaywrightError as error:  # the page itself is gone (Chromium ends a renderer out of memory)
@@ -130,12 +132,13 @@ def import_figures(browser: Browser, url: str, work: Path, n: int) -> dict[str, 
     return out
 
 
-def rating_figures(browser: Browser, url: str, n: int, runs: int) -> dict[str, Any]:
+def rating_figures(browser: Browser, url: str, work: Path, n: int, runs: int) -> dict[str, Any]:
     rows = in_pyodide.summary_rows(n)
+    (work / "site" / FILES / "summaries.marshal").write_bytes(rows)
     cpython = in_pyodide.rate(rows, runs)
-    page = open_pyodide(browser, url, {ROWS_URL: rows})
+    page = open_pyodide(browser, url)
     try:
-        page.evaluate(FETCHED, [ROWS_URL, "/tmp/summaries.marshal"])
+        page.evaluate(FETCHED, "summaries.marshal")
         phone = page.evaluate(RATE, runs)
     finally:
         page.context.close()
@@ -145,14 +148,15 @@ def rating_figures(browser: Browser, url: str, n: int, runs: int) -> dict[str, A
 
 def run(browser: Browser, dist: Path, plays: list[int], rated: int = 0, runs: int = 3) -> dict[str, Any]:
     """The figures of each size in `plays` (each in a fresh page), and of rating `rated` plays (none: 0)."""
-    server = StaticServer(dist)
-    try:
-        with tempfile.TemporaryDirectory(prefix="bench-pyodide-") as work:
-            out: dict[str, Any] = {"imports": [import_figures(browser, server.url, Path(work), n) for n in plays]}
-        if rated:
-            out["ratings"] = rating_figures(browser, server.url, rated, runs)
-    finally:
-        server.stop()
+    with tempfile.TemporaryDirectory(prefix="bench-pyodide-") as folder:
+        work = Path(folder)
+        server = StaticServer(site(dist, work))
+        try:
+            out: dict[str, Any] = {"imports": [import_figures(browser, server.url, work, n) for n in plays]}
+            if rated:
+                out["ratings"] = rating_figures(browser, server.url, work, rated, runs)
+        finally:
+            server.stop()
     return out
 
 
