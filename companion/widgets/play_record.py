@@ -110,7 +110,7 @@ class PlayRecordPanel:
         return tagged("record", section(t("record.title"), *lines, buttons))
 
     def _line(self, key: str, icon: ft.IconData, value: str) -> ft.Control:
-        return tagged(key, ft.Row([ft.Icon(icon, size=18), AppText(self.t(key), size=13, width=110),
+        return tagged(key, ft.Row([ft.Icon(icon, size=18), AppText(self.t(key), size=13, width=150),
                                    AppText(value, size=14, expand=True, selectable=True)], spacing=8), value)
 
     def _team_name(self, team: str) -> str:
@@ -130,7 +130,7 @@ class PlayRecordPanel:
             return []
         lines: list[ft.Control] = [
             tagged(f"record.team.{n}", ft.Row([ft.Icon(ft.Icons.GROUPS_OUTLINED, size=18),
-                                               AppText(self._team_name(team), size=13, width=110),
+                                               AppText(self._team_name(team), size=13, width=150),
                                                AppText(", ".join(players), size=14, expand=True, selectable=True)],
                                               spacing=8), f"{self._team_name(team)}: {', '.join(players)}")
             for n, (team, players) in enumerate(team_members(self.play).items())]
