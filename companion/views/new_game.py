@@ -207,7 +207,8 @@ class NewGameScreen(Screen):
         if isinstance(field.kind, Choice):
             control: ft.Control = ft.SegmentedButton(
                 segments=[ft.Segment(value=v.value, label=AppText(self.t.text(v.name))) for v in field.kind.values],
-                selected=[value], on_change=lambda e: self._set_option(field.key, e.control.selected[0]))
+                selected=[value], show_selected_icon=False,  # the check mark took 'Board A' onto two lines
+                on_change=lambda e: self._set_option(field.key, e.control.selected[0]))
         elif isinstance(field.kind, Bool):
             control = ft.Switch(value=bool(value), on_change=lambda e: self._set_option(field.key, e.control.value))
         else:
