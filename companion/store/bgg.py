@@ -51,6 +51,7 @@ MAX_FILE_BYTES = 8 * 1024 * 1024  # BGG's page of 100 plays is about 100 KB; ten
 MAX_PLAYS = 1000  # ten of BGG's pages: within what the BG Stats import reads, whatever the plays hold
 MAX_ELEMENTS = 100_000
 MAX_DEPTH = 8  # BGG's deepest: plays/play/item/subtypes/subtype
+EXPANSION = "boardgameexpansion"  # an item's subtype: a play logged of an expansion, filed under its base game
 FIRST_YEAR, LAST_YEAR = 1900, 2200
 MAX_LENGTH_MIN = 14 * 24 * 60
 MAX_QUANTITY = 1000
@@ -393,7 +394,7 @@ def _as_bgstats(file: PlaysFile) -> dict[str, Any]:
     for _, play in file.plays:
         game = games.setdefault(play.objectid, {
             "id": len(games) + 1, "uuid": bgstats.stable_uuid("bgg-game", str(play.objectid)), "name": play.game,
-            "bggId": play.objectid})
+            "bggId": play.objectid, **({"isExpansion": 1} if EXPANSION in play.subtypes else {})})
         scores, seen = [], {}
         for seat, index in enumerate(play.seats(), start=1):
             player = play.players[index]

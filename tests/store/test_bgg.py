@@ -13,6 +13,7 @@ import pytest
 
 from companion.store import bgg, bgstats, exchange, transfer
 from companion.store.bgg import BGGError
+from companion.store.definitions import DefinitionStore
 from companion.store.repository import Repository
 from publish.build import python_files
 
@@ -303,3 +304,16 @@ def test_the_data_command_refuses_100_mb_of_xml_by_its_size(known: Repository, t
     assert (refused.returncode, refused.stderr.decode()) == (
         2, "This file is larger than 8 MB, more than ten of BoardGameGeek's pages of plays. Nothing was imported.\n")
     assert files_of(known.data_dir) == before
+
+
+def test_a_play_logged_of_an_expansion_is_filed_under_its_base_game(known: Repository) -> None:
+    expansion = a_play(2, game="Root: The Underworld Expansion", objectid=241386).replace(
+        '<subtype value="boardgame"/>', '<subtype value="boardgame"/><subtype value="boardgameexpansion"/>')
+    plan = planned(known, plays_xml(a_play(1, game="Root", objectid=237182), expansion))
+    bgstats.run_import(known, plan)
+    games = DefinitionStore(known)
+    [root, underworld] = sorted(games.games(), key=lambda d: d["name"])
+    assert underworld["name"] == "Root: The Underworld Expansion"
+    assert [spec.id for spec in games.expansions()] == [underworld["id"]]  # off Home, linked to Root by its name
+    assert root["id"] in {spec.id for spec in games.catalog()}
+    assert {play["game"] for play in known.plays_newest_first()} == {root["id"], underworld["id"]}  # both played
