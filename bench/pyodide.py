@@ -59,8 +59,8 @@ from bench import in_pyodide`);
   window.py = py;
   window.wasmMb = () => py._module.HEAPU8.buffer.byteLength / 2 ** 20;
 }"""
-FETCHED = """async (name) => {
-  py.FS.writeFile("/tmp/" + name, new Uint8Array(await (await fetch("/bench/" + name)).arrayBuffer()));
+FETCHED = """async ([url, path]) => {
+  py.FS.writeFile(path, new Uint8Array(await (await fetch(url)).arrayBuffer()));
   return wasmMb();
 }"""
 IMPORT = """async (path) => {
@@ -116,7 +116,7 @@ def import_figures(browser: Browser, url: str, work: Path, n: int) -> dict[str, 
     cpython = json.loads(baseline.stdout)
     page = open_pyodide(browser, url)
     try:
-        before = round(page.evaluate(FETCHED, export.name), 1)
+        before = round(page.evaluate(FETCHED, [f"/{FILES}/{export.name}", "/tmp/export.json"]), 1)
         phone = {**page.evaluate(IMPORT, "/tmp/export.json"), "wasm_heap_before_mb": before,
                  "wasm_heap_after_mb": round(page.evaluate("wasmMb()"), 1), "js_heap_mb": js_heap_mb(page)}
     except PlaywrightError as error:  # the page itself is gone (Chromium ends a renderer out of memory)
@@ -138,7 +138,7 @@ def rating_figures(browser: Browser, url: str, work: Path, n: int, runs: int) ->
     cpython = in_pyodide.rate(rows, runs)
     page = open_pyodide(browser, url)
     try:
-        page.evaluate(FETCHED, "summaries.marshal")
+        page.evaluate(FETCHED, [f"/{FILES}/summaries.marshal", "/tmp/summaries.marshal"])
         phone = page.evaluate(RATE, runs)
     finally:
         page.context.close()
