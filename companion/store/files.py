@@ -10,6 +10,7 @@ another process wrote before it writes.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
@@ -83,7 +84,8 @@ class DataFolder:
             self.root.mkdir(parents=True, exist_ok=True)
             probe, name = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.root)
             os.close(probe)
-            os.unlink(name)
+            with contextlib.suppress(FileNotFoundError):  # another process's start may sweep it as a stale temp
+                os.unlink(name)
         except OSError as error:
             raise folder_error(self.root, error) from error
         lock = self.root / ".lock"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from companion.store import atomic, schema
+from companion.store import atomic, files, schema
 from companion.store.atomic import StorageError, write_atomically
 from companion.store.repository import Repository
 from companion.store.schema import NewerSchemaError
@@ -443,3 +443,18 @@ def test_a_save_the_disk_refuses_says_why(repo: Repository, kind: str, monkeypat
     with pytest.raises(StorageError) as caught:
         repo.new_draft({"game": "kahuna", "sheet": example("kahuna")})
     assert caught.value.kind == kind
+
+
+def test_a_folder_whose_probe_another_process_swept_is_still_usable(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two server processes starting on one folder: the second's sweep of stale temp files (under the writer lock)
+    takes the first's writability probe (made before it locks) between its creation and its removal."""
+    made = files.tempfile.mkstemp
+
+    def swept(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        fd, name = made(*args, **kwargs)
+        atomic.remove_stale_temps(Path(name).parent)
+        return fd, name
+
+    monkeypatch.setattr(files.tempfile, "mkstemp", swept)
+    assert files.DataFolder(tmp_path / "data").prepare() == []
