@@ -32,7 +32,6 @@ FAILED = 1  # the data folder could not be opened or written
 SKIPPED = {
     "already": "already here",
     "date": "a date no real play has (before 1900 or after 2200, or none)",
-    "ignored": "marked “ignore” in BG Stats",
     "length": "a length no real play has (below 0 or over 14 days)",
     "name": "a player name longer than this app allows",
     "missing": "it names a player, game or place the file does not have",

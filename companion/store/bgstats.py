@@ -321,7 +321,7 @@ def _export_own(out: _Export, play: dict[str, Any], result: dict[str, Any]) -> d
     entry: dict[str, Any] = {
         "uuid": play_uuid(play), "modificationDate": local_time(play.get("edited_at") or play["finished_at"]),
         "entryDate": local_time(play["finished_at"]), "playDate": local_time(started_of(play)), "usesTeams": False,
-        "durationMin": duration_of(play) or 0, "ignored": False,
+        "durationMin": duration_of(play) or 0, "ignored": bool(record_of(play).get("ignored")),
         "manualWinner": manual_winner(result) or not facts.scored,
         "rounds": len(play["sheet"].get("rounds") or []), "bggId": 0,
     }
@@ -355,10 +355,11 @@ def _export_imported(out: _Export, play: dict[str, Any], result: dict[str, Any],
     note = str(record_of(play).get("note") or "")
     if note != (entry.get("comments") or ""):
         entry["comments"] = note
-    entry.pop("locationRefId", None)
     location = _location(play)
-    if location:
+    if location:  # in its place among the play's fields: a play untouched goes back byte for byte
         entry["locationRefId"] = out.location(location, extras.get("location"), play["finished_at"])
+    else:
+        entry.pop("locationRefId", None)
     entry["gameRefId"] = out.game(play, extras.get("game"))
     starter = _starter(play)
     seats = []
@@ -383,8 +384,8 @@ def _export_imported(out: _Export, play: dict[str, Any], result: dict[str, Any],
 
 
 def _kept_play(out: _Export, extras: dict[str, Any]) -> dict[str, Any] | None:
-    """A play kept from BG Stats that is not in the history (marked "ignore", of a game not here, ...): as it came,
-    its references to what the export holds; None when one of them is gone."""
+    """A play kept from BG Stats that is not in the history (of a game not here, a player count the game does not
+    allow, ...): as it came, its references to what the export holds; None when one of them is gone."""
     entry = dict(extras["play"])
     game = out.kept_id("games", extras.get("game"))
     players = [out.kept_id("players", key) for key in extras["players"]]

@@ -6,9 +6,11 @@ with BG Stats' result stored. A score is kept as written and counts as the numbe
 play's date is the day it started (BG Stats' playDate), its end that plus its duration. Each play keeps what the
 app does not model, as the file has it (its `bgstats` member: the play, its scores, and the uuids of its game,
 place and players), and the file's players, games, places and other sections are kept too (bgstats_keep), so
-that an export writes them back. A play whose BG Stats uuid is already in the history is skipped. The file's
-expansions are kept linked to their base game (bgstats_teams.expansion_bases), and an expansion played as a game of
-its own is shelved off Home (its plays stay in the history).
+that an export writes them back. A play whose BG Stats uuid is already in the history is skipped. A play BG Stats
+marks ignored comes in like the others, its record marked `ignored` (listed, left out of statistics and ratings:
+summary.PlaySummary.counted). The file's expansions are kept linked to their base game
+(bgstats_teams.expansion_bases), and an expansion played as a game of its own is shelved off Home (its plays stay
+in the history).
 
 Players are matched by name. Two players of the file whose names look the same (different BG Stats ids) stay
 two players here, the second numbered ("Alex 2"), unless the preview is told they are one (a rename); a name
@@ -44,7 +46,7 @@ MAX_BGG_ID = 10**9  # the largest id a custom game's definition takes (BoardGame
 CUSTOM_NAME = 40  # the longest name a custom game has (the whole name is kept for the export)
 CUSTOM_MAX_PLAYERS = 20
 CUSTOM_LIMIT = 1_000_000  # the bounds of a custom game's category
-KEPT_SKIPS = frozenset({"ignored", "other_game", "player_count", "name", "score"})  # written back on export
+KEPT_SKIPS = frozenset({"other_game", "player_count", "name", "score"})  # written back on export
 
 
 @dataclass(frozen=True)
@@ -367,8 +369,6 @@ def _skip_reason(play: dict[str, Any], target: _Target | None, names: list[str],
         return "already"
     if target is None:
         return "other_game"
-    if play.get("ignored"):
-        return "ignored"
     if not target.min_players <= len(names) <= target.max_players:
         return "player_count"
     if any(name_problem(n) is not None for n in names):
@@ -406,6 +406,8 @@ def _imported_play(content: Content, play: dict[str, Any], seats: list[dict[str,
                               "note": play.get("comments") or ""}
     if duration:
         record["duration_min"] = duration
+    if play.get("ignored") is True:
+        record["ignored"] = True
     starter = next((n for n, s in zip(names, seats, strict=True) if s.get("startPlayer") is True), None)
     if starter is not None:
         record["start_player"] = starter

@@ -103,7 +103,9 @@ def renamed_in_record(record: dict[str, Any], names: Mapping[str, str]) -> dict[
 
 
 def record_fault(record: dict[str, Any]) -> str | None:
-    """Where a record's teams or expansions are not what the app stores (a file's), or None."""
+    """Where a record's teams, expansions or ignored mark are not what the app stores (a file's), or None."""
+    if type(record.get("ignored", True)) is not bool:
+        return "record.ignored"
     teams = record.get("teams", {})
     if not isinstance(teams, dict) or any(name_problem(k) or name_problem(v) for k, v in teams.items()):
         return "record.teams"

@@ -6,7 +6,8 @@ is a tie for first), and a play without points (only who won: see summary.has_po
 everyone else, who tie. A play with teams (its record's, see summary.teams_in: a team game of one's own, a BG
 Stats team play) is rated team against team, each team at the best place of its players; a player in no team
 is a team of one, as is everyone in a play without teams. Not rated: plays of a cooperative game (the table
-wins or loses together, so nobody beat anybody), plays of one player and plays of one team. A rating counts only
+wins or loses together, so nobody beat anybody), plays of one player and plays of one team, nor plays not counted
+in statistics (summary.PlaySummary.counted: BG Stats' ignored plays). A rating counts only
 the plays it is given: the plays of a period (stats.in_period) rate that period alone, a season.
 
 A rating says as much as its player's plays do: it is shown from the fifth rated play (of that game; overall,
@@ -111,7 +112,7 @@ def rate(plays: Iterable[PlaySummary], cooperative: frozenset[str] = frozenset()
     overall = _Table()
     per_game: dict[str, _Table] = {}
     for play in sorted(plays, key=attrgetter("finished_at", "id")):
-        if play.game in cooperative or len(play.players) < 2:
+        if not play.counted or play.game in cooperative or len(play.players) < 2:
             continue
         ranked = places(play)
         overall.rate(ranked, play.teams)

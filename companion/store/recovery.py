@@ -137,7 +137,8 @@ def play_from_summary(summary: PlaySummary) -> dict[str, Any] | None:
                            "eliminated": n in summary.eliminated} for n in summary.players],
               "ranking": [list(group) for group in summary.ranking], "winners": list(summary.winners),
               "tiebreaks": [], "finished": summary.finished, "end_reason": None, "progress": [], "extras": {}}
-    record = {key: value for key, value in (("location", summary.location), ("note", summary.note)) if value}
+    record = {key: value for key, value in (("location", summary.location), ("note", summary.note),
+                                            ("ignored", not summary.counted)) if value}
     return {"id": summary.id, "game": summary.game, "imported": True, "recovered": "summary",
             "sheet": {"game": summary.game, "players": [{"name": n} for n in summary.players]},
             "rules_version": rules_version, "result": result, "started_at": summary.started_at or summary.finished_at,

@@ -283,14 +283,16 @@ _summary_of_row = partial(tuple.__new__, PlaySummary)
 def _decode_json_summary(row: list[Any]) -> PlaySummary:
     """A row of a JSON summaries file (before marshal) back to the summary, its lists back to tuples."""
     (id_, game, started_at, finished_at, players, totals, winners, ranking, finished, eliminated, location, note,
-     points, expansions, teams) = row
+     points, expansions, teams, counted) = row
     if not all(type(v) is list for v in (players, winners, ranking, eliminated, expansions, teams)):
+        raise ValueError(row)
+    if type(counted) is not bool:  # a row of another shape
         raise ValueError(row)
     if not (type(id_) is str and type(game) is str and type(finished_at) is str and type(totals) is dict):
         raise ValueError(row)
     return PlaySummary(id_, game, started_at, finished_at, tuple(players), totals, tuple(winners),
                        tuple(map(tuple, ranking)), finished, tuple(eliminated), location, note, points,
-                       tuple(expansions), tuple(map(tuple, teams)))
+                       tuple(expansions), tuple(map(tuple, teams)), counted)
 
 
 @contextlib.contextmanager

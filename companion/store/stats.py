@@ -4,7 +4,8 @@ Every function takes the repository (its cached summaries, newest first) or any 
 A shared win counts as a win for each winner, and every play counts for plays, wins and streaks. Scores
 (best, average, trend) count only real final scores: not the total of a player the rules eliminated (in
 Captain Flip that total is whatever was on their board), nor any score of a game the table ended early, nor
-the zeros of a play without points (only who won: see summary.has_points).
+the zeros of a play without points (only who won: see summary.has_points). A play not counted (BG Stats'
+ignored plays: see PlaySummary.counted) is in none of them.
 """
 
 from __future__ import annotations
@@ -92,7 +93,9 @@ class RoundChart:
 
 
 def _summaries(source: Source) -> Iterable[PlaySummary]:
-    return source.summaries() if isinstance(source, SummarySource) else source
+    """The plays that count in statistics."""
+    found = source.summaries() if isinstance(source, SummarySource) else source
+    return (s for s in found if s.counted)
 
 
 def period_start(period: str, today: date) -> date | None:

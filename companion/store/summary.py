@@ -35,6 +35,7 @@ class PlaySummary(NamedTuple):
     points: bool = True  # False: no score was entered, only who won (see has_points); its totals are no scores
     expansions: tuple[str, ...] = ()  # the names of the expansions used (the play's record)
     teams: tuple[tuple[str, ...], ...] = ()  # each team's players, the teams as they first sit (the play's record)
+    counted: bool = True  # False: a play BG Stats marks ignored (its record's); listed, left out of every statistic
 
     def place(self, name: str) -> int:
         """Standard competition place: two tied for 1st are both 1st, the next is 3rd."""
@@ -119,4 +120,4 @@ def summary_of(play: dict[str, Any]) -> PlaySummary:
         result["finished"], tuple([name for name, p in zip(players, entries, strict=True) if p.get("eliminated")]),
         str(record.get("location") or ""), str(record.get("note") or ""), has_points(play),
         tuple([intern(str(e["name"])) for e in expansions]) if expansions else (),
-        tuple([tuple(team) for team in teams.values()]) if teams else ())
+        tuple([tuple(team) for team in teams.values()]) if teams else (), not record.get("ignored"))

@@ -119,6 +119,9 @@ class HistoryScreen(Screen):
         if not summary.finished:
             lines.append(AppText(self.t("history.ended_early"), size=12, italic=True,
                                  color=ft.Colors.ON_SURFACE_VARIANT))
+        if not summary.counted:
+            lines.append(tagged(f"history.not_counted.{summary.id}", AppText(
+                self.t("history.not_counted"), size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT)))
         tile = ft.ListTile(leading=self.badge(summary.game, 40), title=AppText(self.t.text(name),
                                                                            weight=ft.FontWeight.BOLD),
                            subtitle=ft.Column(lines, spacing=2, tight=True),

@@ -57,7 +57,8 @@ def test_the_newest_play_missing_from_the_backup_comes_back_whole_from_its_games
 
 def test_a_play_without_a_log_comes_back_with_its_totals_and_says_so(repo: Repository, data_dir: Path) -> None:
     for day in range(1, 5):
-        repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00", record={"location": "Cafe"}))
+        repo.add_play(make_play("kahuna", f"2024-03-0{day}T12:00:00+00:00",
+                                record={"location": "Cafe", **({"ignored": True} if day == 4 else {})}))
     newest = repo.history_page().items[0]
     reopened = damage(data_dir)
     report = reopened.restore_backup(reopened.issues[0])
@@ -65,10 +66,10 @@ def test_a_play_without_a_log_comes_back_with_its_totals_and_says_so(repo: Repos
     assert sources(report)[newest.id] == "summary"
     play = reopened.play(newest.id)
     assert play is not None and play["imported"] and play["recovered"] == "summary"
-    assert play["record"] == {"location": "Cafe"}
+    assert play["record"] == {"location": "Cafe", "ignored": True}  # not counted in statistics, still
     [restored] = [s for s in reopened.summaries() if s.id == newest.id]
-    assert (restored.totals, restored.winners, restored.ranking, restored.day()) == (
-        newest.totals, newest.winners, newest.ranking, newest.day())
+    assert (restored.totals, restored.winners, restored.ranking, restored.day(), restored.counted) == (
+        newest.totals, newest.winners, newest.ranking, newest.day(), False)
 
 
 def test_the_readable_part_of_a_shard_cut_short_is_used_before_the_backup(repo: Repository, data_dir: Path) -> None:
