@@ -108,8 +108,8 @@ class Screen:
 
 
 def app_bar_title(title: str, actions: int, back: bool) -> ft.Text:
-    """The title, or on a phone where it would end in "…" ("티켓 투 라이드: 유럽" next to three buttons, '海賊ダ…' next
-    to four at the largest text size), the title smaller and on up to two lines."""
+    """The title, or on a phone where it would end in "…" ("티켓 투 라이드: 유럽" next to three buttons, Piraten
+    Kapern's Japanese name next to four at the largest text size), the title smaller and on up to two lines."""
     room = PHONE_WIDTH - 32 - 48 * actions - (56 if back else 0)
     ems = sum(1.0 if unicodedata.east_asian_width(c) in "WF" else 0.55 for c in title)
     if ems * TITLE_SIZE * TITLE_MAX_SCALE <= room:
