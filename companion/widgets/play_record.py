@@ -97,6 +97,8 @@ class PlayRecordPanel:
             lines.append(self._line("record.eliminated", ft.Icons.DANGEROUS_OUTLINED, ", ".join(out)))
         if rec.ended_early(play):
             lines.append(tagged("record.ended_early", AppText(t("record.ended_early"), size=13)))
+        if record.get("ignored"):  # BG Stats' "ignore": kept, left out of statistics as there
+            lines.append(tagged("record.not_counted", AppText(t("history.not_counted"), size=13)))
         if record.get("note"):
             lines.append(tagged("record.note", AppText(record["note"], size=14, selectable=True)))
         if rec.is_imported(play):

@@ -25,6 +25,9 @@ def test_the_history_marks_it_and_the_statistics_leave_it_out(open_app: Callable
     assert f"history.play.{play['id']}" in ui.find_all("history.play.")
     assert ui.find_all("history.not_counted.") == [f"history.not_counted.{play['id']}"]
     assert ui.control(f"history.not_counted.{play['id']}").value == "Not counted in statistics"
+    assert open_app(f"/history/{play['id']}").control("record.not_counted").value == "Not counted in statistics"
+    other = next(p for p in services.repo.plays_newest_first() if p["id"] != play["id"])
+    assert not open_app(f"/history/{other['id']}").exists("record.not_counted")
 
     kayla = next(p["id"] for p in content["players"] if p["name"] == "Kayla Thompson")
     won = sum(s["playerRefId"] == kayla and bool(s.get("winner")) for p in content["plays"] for s in p["playerScores"])
