@@ -46,6 +46,8 @@ MAX_BGG_ID = 10**9  # the largest id a custom game's definition takes (BoardGame
 CUSTOM_NAME = 40  # the longest name a custom game has (the whole name is kept for the export)
 CUSTOM_MAX_PLAYERS = 20
 CUSTOM_LIMIT = 1_000_000  # the bounds of a custom game's category
+PROGRESS_EVERY = 500  # plays between two words to a progress bar
+READ_SHARE = 0.3  # of a preview's time: reading the file (the rest: planning its plays; measured in Pyodide)
 KEPT_SKIPS = frozenset({"other_game", "player_count", "name", "score"})  # written back on export
 
 
@@ -117,6 +119,20 @@ class _GameFacts:
     numbers: bool = False  # some score is a number
     missing: bool = False  # some score is not (a blank)
     winners_only: bool = False  # some play has no score that is a number: BG Stats holds only who won
+
+
+def _told(progress: Callable[[float], None] | None, data: bytes) -> Callable[[int, float, float], None]:
+    """`told(index, start, share)`: the fraction done at a play's index in a pass that is `share` of the work after
+    `start`, said every PROGRESS_EVERY plays. Every play has a "playDate": their count is the file's plays (near
+    enough for a progress bar, and found at memchr's speed)."""
+    if progress is None:
+        return lambda index, start, share: None
+    total = max(1, data.count(b'"playDate"'))
+
+    def told(index: int, start: float, share: float) -> None:
+        if index % PROGRESS_EVERY == 0:
+            progress(start + share * min(1.0, index / total))
+    return told
 
 
 def _facts(facts: dict[int, _GameFacts], played_with: dict[int, Counter[int]]) -> Callable[[int, dict[str, Any]], None]:
@@ -270,13 +286,21 @@ def _to_utc(local: datetime) -> datetime:
     return local.astimezone().astimezone(UTC)  # a naive time is this computer's local time
 
 
-def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = None, keep: bool = True
-                ) -> ImportPlan:
+def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = None, keep: bool = True,
+                progress: Callable[[float], None] | None = None) -> ImportPlan:
     """Read a BG Stats file and work out what importing it would add. Raises BGStatsError. `keep`: keep what the
-    app does not model (False for a file made from another app's plays, which keep their own)."""
+    app does not model (False for a file made from another app's plays, which keep their own). `progress(fraction)`
+    every PROGRESS_EVERY plays, while the file is read (the first READ_SHARE) and while its plays are planned."""
     facts: dict[int, _GameFacts] = {}
     played_with: dict[int, Counter[int]] = {}
-    content = read_bgstats(data, _facts(facts, played_with))
+    told = _told(progress, data)
+    seen = _facts(facts, played_with)
+
+    def read(index: int, play: dict[str, Any]) -> None:
+        seen(index, play)
+        told(index, 0.0, READ_SHARE)
+
+    content = read_bgstats(data, read)
     renames = renames or {}
     file_names, same_names = _file_names(content)
     profiles = {p["id"]: p["name"] for p in repo.players()}
@@ -298,6 +322,7 @@ def plan_import(repo: Repository, data: bytes, renames: dict[str, str] | None = 
     days: list[str] = []
     seen_uuids: set[str] = set()
     for index, play in content.plays():
+        told(index, READ_SHARE, 1 - READ_SHARE)
         reason = play_fault(content, index, play, seen_uuids)
         if is_a(play.get("uuid"), str):
             seen_uuids.add(play["uuid"])

@@ -55,7 +55,7 @@ def import_file(repo: Repository, path: Path, progress: exchange.Progress | None
     """Store the backup in `path`, or read and plan the BG Stats export or BoardGameGeek plays in it. Raises
     BackupError (a refused backup, or a file that is none of them), BGStatsError, BGGError (a refused file of
     theirs) or OSError (the file cannot be read); nothing is stored then. `progress(fraction)` follows a backup's
-    import."""
+    import, or a BG Stats export's reading and planning for its preview."""
     with path.open("rb") as file:
         xml = bgg.is_xml(file.read(64))
     if xml:
@@ -68,7 +68,7 @@ def import_file(repo: Repository, path: Path, progress: exchange.Progress | None
             raise
         data = path.read_bytes()
         try:
-            return PlannedFile("bgstats", bgstats.plan_import(repo, data),
+            return PlannedFile("bgstats", bgstats.plan_import(repo, data, progress=progress),
                                lambda renames: bgstats.plan_import(repo, data, renames))
         except bgstats.BGStatsError as error:
             if error.message_key == "bgstats.error.not_bgstats":
