@@ -36,7 +36,7 @@ def test_a_backup_is_sent_checked_and_imported_with_progress(phone: Callable[...
     path = backup_file(tmp_path, 1500)
     host = phone(path="/settings")
     pick(host, path)
-    host.see("Checking and adding the backup", timeout=60_000)
+    host.see("Checking the file", timeout=60_000)
     host.shot("import-progress-en")
     host.see("Imported: 1,500 plays", timeout=120_000)
     host.shot("import-done-en")
