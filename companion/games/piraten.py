@@ -21,7 +21,15 @@ from scoring.games.piraten_kapern import (
 )
 
 from ..models.sheet_model import Evaluation
-from ..widgets.common import error_text, icon_button, primary_button, secondary_button, section, tagged
+from ..widgets.common import (
+    error_text,
+    icon_button,
+    labelled_switch,
+    primary_button,
+    secondary_button,
+    section,
+    tagged,
+)
 from ..widgets.game_unit import GameContext, GameUI
 from ..widgets.text import AppText
 from .base import put_event
@@ -141,12 +149,11 @@ class TurnScorer:
             ft.Row(palette, spacing=6, wrap=True),
         ]
         if turn.fortune == "treasure-island":
-            controls.append(tagged("piraten.treasure_mode", ft.Switch(
-                label=t("piraten.treasure_mode"), value=self.treasure_mode,
-                on_change=lambda e: self._set_mode(bool(e.control.value)))))
+            controls.append(labelled_switch("piraten.treasure_mode", t("piraten.treasure_mode"), self.treasure_mode,
+                                            self._set_mode))
         if turn.island_possible:
-            controls.append(tagged("piraten.island", ft.Switch(
-                label=t("piraten.island"), value=turn.island, on_change=lambda e: self._set(island=e.control.value))))
+            controls.append(labelled_switch("piraten.island", t("piraten.island"), turn.island,
+                                            lambda on: self._set(island=on)))
         controls.append(self._preview())
         buttons = [primary_button("piraten.record", t("piraten.save" if self.editing is not None else "piraten.record"),
                                   self._record, icon=ft.Icons.CHECK, disabled=not turn.ready),

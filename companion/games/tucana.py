@@ -10,7 +10,7 @@ import flet as ft
 
 from scoring.games.trails_of_tucana import LETTERS, ROUNDS, TERRAIN_DECK, TURNS_PER_ROUND, village_letters
 
-from ..widgets.common import primary_button, secondary_button, section, tagged
+from ..widgets.common import labelled_switch, primary_button, secondary_button, section, tagged
 from ..widgets.game_unit import GameContext, GameUI
 from ..widgets.text import AppText
 
@@ -159,10 +159,9 @@ class TucanaTools:
                 secondary_button("tucana.random_start", t("tucana.random_start", n=cfg["start"]),
                                  self._random_start, icon=ft.Icons.SHUFFLE),
             ], wrap=True),
-            tagged("tucana.ccw", ft.Switch(label=t("tucana.counter_clockwise"), value=cfg["counter_clockwise"],
-                                           on_change=lambda e: self._set_letters(counter_clockwise=e.control.value))),
-            tagged("tucana.fair", ft.Switch(label=t("tucana.fair"), value=cfg["fair"],
-                                            on_change=lambda e: self._set_letters(fair=e.control.value))),
+            labelled_switch("tucana.ccw", t("tucana.counter_clockwise"), cfg["counter_clockwise"],
+                            lambda on: self._set_letters(counter_clockwise=on)),
+            labelled_switch("tucana.fair", t("tucana.fair"), cfg["fair"], lambda on: self._set_letters(fair=on)),
         ]
 
     def _set_letters(self, **changes: Any) -> None:

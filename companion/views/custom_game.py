@@ -24,7 +24,15 @@ from ..i18n import Translator
 from ..models.definition_form import CategoryRow, DefinitionForm
 from ..models.sheet_model import Evaluation, SheetModel
 from ..store.definitions import QUICK
-from ..widgets.common import icon_button, primary_button, secondary_button, section, sideways, tagged
+from ..widgets.common import (
+    icon_button,
+    labelled_switch,
+    primary_button,
+    secondary_button,
+    section,
+    sideways,
+    tagged,
+)
 from ..widgets.fields import EditorFactory
 from ..widgets.teams import team_headline, team_totals, teams_of
 from ..widgets.text import AppText
@@ -200,11 +208,9 @@ class CustomGameScreen(Screen):
                               on_change=lambda e: self._set_win(e.control.value or "highest"))
         parts: list[ft.Control] = [tagged("custom.win", group)]
         if self.form.win in ("highest", "lowest"):  # the table's own outcome has no team totals
-            teams = ft.Switch(label=t("custom.teams"), value=self.form.teams,
-                              on_change=lambda e: self._structure(lambda: setattr(self.form, "teams",
-                                                                                  bool(e.control.value))))
             error = self._error_at("definition.teams")
-            parts += [tagged("custom.teams", teams, t("custom.teams")),
+            parts += [labelled_switch("custom.teams", t("custom.teams"), self.form.teams,
+                                      lambda on: self._structure(lambda: setattr(self.form, "teams", on))),
                       AppText(error or t("custom.teams_help"), size=12,
                               color=ft.Colors.ERROR if error else ft.Colors.ON_SURFACE_VARIANT)]
         return section(t("custom.winner"), *parts)
